@@ -1,0 +1,62 @@
+// Builds everything with esbuild: the extension client and the language server as two
+// separate bundles, the command-line tools, and the end-to-end suite; then copies the
+// runtime assets (schemas, examples catalogue) beside the bundles.
+//   node scripts/build.mjs [--watch] [--production]
+import * as esbuild from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+  absWorkingDir: root,
+};
+
+/** Every test file under test/e2e/suite becomes its own module that the mocha index loads. */
+function e2eEntries() {
+  const dir = join(root, 'test/e2e/suite');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join('test/e2e/suite', f));
+}
+
+const builds = [
+  // The client runs inside VS Code's extension host: `vscode` is provided by the host.
+  { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
+  // The language server runs in its own Node process and never sees `vscode`.
+  { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
+  // Command-line tools: the linter for CI and the sandbox management server.
+  { ...common, entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts' }, outdir: 'dist' },
+  // The end-to-end suite, loaded by mocha inside the extension host.
+  { ...common, entryPoints: e2eEntries(), outdir: 'out/e2e/suite', external: ['vscode', 'mocha'], sourcemap: 'inline', minify: false },
+];
+
+function copyAssets() {
+  // The server resolves schemas relative to its bundle, so they travel with it.
+  rmSync(join(root, 'dist/schemas'), { recursive: true, force: true });
+  mkdirSync(join(root, 'dist'), { recursive: true });
+  cpSync(join(root, 'schemas'), join(root, 'dist/schemas'), { recursive: true, filter: (src) => !src.endsWith('.md') });
+  const examples = join(root, 'sandbox/examples');
+  if (existsSync(examples)) cpSync(examples, join(root, 'dist/examples'), { recursive: true });
+}
+
+if (watch) {
+  for (const options of builds) {
+    const ctx = await esbuild.context(options);
+    await ctx.watch();
+  }
+  copyAssets();
+  console.log('[watch] esbuild is watching client, server, tools and e2e suite');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+  copyAssets();
+}
