@@ -1,0 +1,227 @@
+// The schema walker: given a document kind and a JSON path, which subschemas apply there?
+// ajv knows instance paths, not which schemas describe a position, so completion, hover and
+// the unknown-member rule use this walker. It follows $ref, allOf, anyOf/oneOf, if/then/else,
+// properties, patternProperties, additionalProperties and items. When the document's value is
+// known, it picks the `then`/`else` branch the value selects and drops `anyOf`/`oneOf`
+// branches that plainly do not apply; without a value every branch is kept.
+//
+// Two ways to use it:
+//   - `schemasAt(kind, path, rootValue)` for one position (completion, hover);
+//   - `root(kind, value)` then `child(set, segment, childValue)` to walk a whole tree top-down
+//     without re-walking from the root for each node (validation of large documents).
+
+import type { DocumentKind } from '../../../common/src/kinds';
+import { roughlyMatches } from './schemaMatch';
+import { resolveUri, type RefResolver } from './schemaRefs';
+import type { JsonPath, SchemaNode, SchemaObject, SchemaRef } from './schemaTypes';
+
+export interface SchemaWalkerSources {
+  /** The root schema of a kind, or undefined when the kind has none. */
+  schemaForKind(kind: DocumentKind): SchemaNode | SchemaObject | undefined;
+  resolveRef: RefResolver;
+}
+
+/** Everything known about the members of the object at one path. */
+export interface DeclaredMembers {
+  /** Member name → the subschemas declaring it (in `properties`). */
+  properties: Map<string, SchemaNode[]>;
+  /** `patternProperties` of the applicable schemas. */
+  patterns: Array<{ pattern: string; regex: RegExp | undefined; nodes: SchemaNode[] }>;
+  /** Schemas in `additionalProperties` (a map's value schema). */
+  additional: SchemaNode[];
+  /** Some applicable schema says `additionalProperties: false`. */
+  closed: boolean;
+  /** No applicable schema declares any member or pattern: a free-form map (no unknown-member warnings). */
+  freeForm: boolean;
+  /** Members some applicable schema requires. */
+  required: Set<string>;
+}
+
+/** Guards against runaway expansion in self-referencing schemas. */
+const MAX_EXPANDED = 400;
+
+const regexCache = new Map<string, RegExp | undefined>();
+
+/** Compiles a schema pattern once; an invalid pattern matches nothing instead of throwing. */
+export function schemaRegex(pattern: string): RegExp | undefined {
+  if (regexCache.has(pattern)) return regexCache.get(pattern);
+  let regex: RegExp | undefined;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    try {
+      regex = new RegExp(pattern);
+    } catch {
+      regex = undefined;
+    }
+  }
+  regexCache.set(pattern, regex);
+  return regex;
+}
+
+function isObjectSchema(ref: SchemaRef | undefined): ref is SchemaObject {
+  return typeof ref === 'object' && ref !== null && !Array.isArray(ref);
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export class SchemaWalker {
+  constructor(private readonly sources: SchemaWalkerSources) {}
+
+  /** The expanded schemas at the document root of a kind. */
+  root(kind: DocumentKind, value?: unknown): SchemaNode[] {
+    const found = this.sources.schemaForKind(kind);
+    if (!found) return [];
+    const node: SchemaNode = 'schema' in found && isObjectSchema(found.schema as SchemaRef)
+      ? (found as SchemaNode)
+      : { schema: found as SchemaObject, baseId: (found as SchemaObject).$id };
+    return this.expand([node], value);
+  }
+
+  /** The expanded schemas of the member or item `segment` of a value described by `parents`. */
+  child(parents: readonly SchemaNode[], segment: string | number, childValue?: unknown): SchemaNode[] {
+    const direct: SchemaNode[] = [];
+    for (const { schema, baseId } of parents) {
+      if (typeof segment === 'string') this.memberSchemas(schema, baseId, segment, direct);
+      else this.itemSchemas(schema, baseId, segment, direct);
+    }
+    return this.expand(direct, childValue);
+  }
+
+  /** The expanded schemas at `path`; `rootValue` (the parsed document) sharpens branch choice. */
+  schemasAt(kind: DocumentKind, path: JsonPath, rootValue?: unknown): SchemaNode[] {
+    let value = rootValue;
+    let nodes = this.root(kind, value);
+    for (const segment of path) {
+      if (nodes.length === 0) return nodes;
+      value = value === undefined ? undefined : valueAtPath(value, [segment]);
+      nodes = this.child(nodes, segment, value);
+    }
+    return nodes;
+  }
+
+  /** The members declared for the object described by `nodes` (see `DeclaredMembers`). */
+  members(nodes: readonly SchemaNode[]): DeclaredMembers {
+    const result: DeclaredMembers = {
+      properties: new Map(),
+      patterns: [],
+      additional: [],
+      closed: false,
+      freeForm: true,
+      required: new Set(),
+    };
+    for (const { schema, baseId } of nodes) {
+      if (schema.properties) {
+        for (const [name, sub] of Object.entries(schema.properties)) {
+          result.freeForm = false;
+          if (!isObjectSchema(sub)) continue;
+          const list = result.properties.get(name) ?? [];
+          list.push({ schema: sub, baseId });
+          result.properties.set(name, list);
+        }
+      }
+      if (schema.patternProperties) {
+        for (const [pattern, sub] of Object.entries(schema.patternProperties)) {
+          result.freeForm = false;
+          let entry = result.patterns.find((p) => p.pattern === pattern);
+          if (!entry) result.patterns.push((entry = { pattern, regex: schemaRegex(pattern), nodes: [] }));
+          if (isObjectSchema(sub)) entry.nodes.push({ schema: sub, baseId });
+        }
+      }
+      if (schema.additionalProperties === false) result.closed = true;
+      else if (isObjectSchema(schema.additionalProperties)) result.additional.push({ schema: schema.additionalProperties, baseId });
+      for (const name of schema.required ?? []) result.required.add(name);
+    }
+    if (result.closed) result.freeForm = false;
+    return result;
+  }
+
+  /** Convenience: the declared members at a path. */
+  membersAt(kind: DocumentKind, path: JsonPath, rootValue?: unknown): DeclaredMembers {
+    return this.members(this.schemasAt(kind, path, rootValue));
+  }
+
+  /** True when `name` is declared by `properties` or `patternProperties`, or the object is a map. */
+  static isDeclared(members: DeclaredMembers, name: string): boolean {
+    if (members.freeForm || members.additional.length > 0) return true;
+    if (members.properties.has(name)) return true;
+    return members.patterns.some((p) => p.regex?.test(name) ?? false);
+  }
+
+  private memberSchemas(schema: SchemaObject, baseId: string | undefined, name: string, out: SchemaNode[]): void {
+    let matched = false;
+    const property = schema.properties?.[name];
+    if (schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, name) && isObjectSchema(property)) {
+      out.push({ schema: property, baseId });
+      matched = true;
+    } else if (schema.properties && Object.prototype.hasOwnProperty.call(schema.properties, name)) {
+      matched = true;
+    }
+    if (schema.patternProperties) {
+      for (const [pattern, sub] of Object.entries(schema.patternProperties)) {
+        if (!schemaRegex(pattern)?.test(name)) continue;
+        matched = true;
+        if (isObjectSchema(sub)) out.push({ schema: sub, baseId });
+      }
+    }
+    // additionalProperties applies only to members this same schema object did not match.
+    if (!matched && isObjectSchema(schema.additionalProperties)) out.push({ schema: schema.additionalProperties, baseId });
+  }
+
+  private itemSchemas(schema: SchemaObject, baseId: string | undefined, index: number, out: SchemaNode[]): void {
+    if (Array.isArray(schema.items)) {
+      const tuple = schema.items[index];
+      if (isObjectSchema(tuple)) out.push({ schema: tuple, baseId });
+      else if (tuple === undefined && isObjectSchema(schema.additionalItems)) out.push({ schema: schema.additionalItems, baseId });
+    } else if (isObjectSchema(schema.items)) {
+      out.push({ schema: schema.items, baseId });
+    }
+  }
+
+  /**
+   * Flattens composition: each node, then what its $ref, allOf, chosen anyOf/oneOf branches and
+   * chosen if/then/else branch contribute. Every schema appears once.
+   */
+  private expand(start: readonly SchemaNode[], value: unknown): SchemaNode[] {
+    const out: SchemaNode[] = [];
+    const seen = new Set<SchemaObject>();
+    const resolve = this.sources.resolveRef;
+    const visit = (schema: SchemaObject, inheritedBase: string | undefined): void => {
+      if (seen.has(schema) || out.length >= MAX_EXPANDED) return;
+      seen.add(schema);
+      const baseId = typeof schema.$id === 'string' ? resolveUri(schema.$id, inheritedBase) : inheritedBase;
+      out.push({ schema, baseId });
+      if (typeof schema.$ref === 'string') {
+        const target = resolve(schema.$ref, baseId);
+        if (target) visit(target.schema, target.baseId);
+      }
+      for (const sub of schema.allOf ?? []) if (isObjectSchema(sub)) visit(sub, baseId);
+      for (const branches of [schema.anyOf, schema.oneOf]) {
+        if (!branches) continue;
+        const objects = branches.filter(isObjectSchema);
+        const fitting = value === undefined ? objects : objects.filter((b) => roughlyMatches(b, value, resolve, baseId));
+        for (const sub of fitting.length > 0 ? fitting : objects) visit(sub, baseId);
+      }
+      if (schema.if !== undefined) {
+        const condition = value === undefined ? undefined : roughlyMatches(schema.if, value, resolve, baseId);
+        if (condition !== false && isObjectSchema(schema.then)) visit(schema.then, baseId);
+        if (condition !== true && isObjectSchema(schema.else)) visit(schema.else, baseId);
+      }
+    };
+    for (const node of start) visit(node.schema, node.baseId);
+    return out;
+  }
+}
+
+/** Reads the value at `path` inside a parsed document (undefined when absent). */
+export function valueAtPath(root: unknown, path: JsonPath): unknown {
+  let current = root;
+  for (const segment of path) {
+    if (typeof segment === 'number') current = Array.isArray(current) ? current[segment] : undefined;
+    else current = asObject(current)?.[segment];
+    if (current === undefined) return undefined;
+  }
+  return current;
+}
