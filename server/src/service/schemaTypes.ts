@@ -27,8 +27,12 @@ export interface SchemaObject {
   doNotSuggest?: boolean;
   /** VS Code keyword: ready-made values offered by completion. */
   defaultSnippets?: Array<{ label?: string; description?: string; markdownDescription?: string; body?: unknown; bodyText?: string }>;
-  /** Our keyword (schemas/README.md): the unit of a number or duration, e.g. "seconds". */
-  'x-unit'?: string;
+  /** Our keywords (server/src/schemas/keywords.ts): unit of a number or duration, e.g. "seconds", */
+  'x-svc-unit'?: string;
+  /** the member that replaces a deprecated one, */
+  'x-svc-replacedBy'?: string;
+  /** member names of newer gateways that are known (never reported as unknown). */
+  'x-svc-knownMembers'?: string[];
   properties?: Record<string, SchemaRef>;
   patternProperties?: Record<string, SchemaRef>;
   additionalProperties?: SchemaRef;

@@ -9,6 +9,8 @@
 //   - `schemasAt(kind, path, rootValue)` for one position (completion, hover);
 //   - `root(kind, value)` then `child(set, segment, childValue)` to walk a whole tree top-down
 //     without re-walking from the root for each node (validation of large documents).
+// `createSchemaWalker(getSchemaRegistry())` binds it to our schemas; `SchemaWalker.isDeclared`
+// answers "is this member name known here" for the unknown-member rule.
 
 import type { DocumentKind } from '../../../common/src/kinds';
 import { roughlyMatches } from './schemaMatch';
@@ -35,6 +37,8 @@ export interface DeclaredMembers {
   freeForm: boolean;
   /** Members some applicable schema requires. */
   required: Set<string>;
+  /** Names listed by `x-svc-knownMembers`: tolerated members of newer gateways, not offered. */
+  known: Set<string>;
 }
 
 /** Guards against runaway expansion in self-referencing schemas. */
@@ -111,6 +115,7 @@ export class SchemaWalker {
       closed: false,
       freeForm: true,
       required: new Set(),
+      known: new Set(),
     };
     for (const { schema, baseId } of nodes) {
       if (schema.properties) {
@@ -133,6 +138,8 @@ export class SchemaWalker {
       if (schema.additionalProperties === false) result.closed = true;
       else if (isObjectSchema(schema.additionalProperties)) result.additional.push({ schema: schema.additionalProperties, baseId });
       for (const name of schema.required ?? []) result.required.add(name);
+      const known = schema['x-svc-knownMembers'];
+      if (Array.isArray(known)) for (const name of known) result.known.add(String(name));
     }
     if (result.closed) result.freeForm = false;
     return result;
@@ -146,7 +153,7 @@ export class SchemaWalker {
   /** True when `name` is declared by `properties` or `patternProperties`, or the object is a map. */
   static isDeclared(members: DeclaredMembers, name: string): boolean {
     if (members.freeForm || members.additional.length > 0) return true;
-    if (members.properties.has(name)) return true;
+    if (members.properties.has(name) || members.known.has(name)) return true;
     return members.patterns.some((p) => p.regex?.test(name) ?? false);
   }
 
@@ -224,4 +231,29 @@ export function valueAtPath(root: unknown, path: JsonPath): unknown {
     if (current === undefined) return undefined;
   }
   return current;
+}
+
+/** The part of the schema registry (server/src/schemas/registry.ts) the walker needs. */
+export interface WalkerRegistry {
+  schemaForKind(kind: DocumentKind): Record<string, unknown>;
+  idForKind(kind: DocumentKind): string;
+  resolveRef(ref: string, baseId: string): Record<string, unknown> | undefined;
+}
+
+/** A walker over the schema registry: roots by kind, refs resolved against each file's `$id`. */
+export function createSchemaWalker(registry: WalkerRegistry): SchemaWalker {
+  return new SchemaWalker({
+    schemaForKind(kind) {
+      try {
+        return { schema: registry.schemaForKind(kind) as SchemaObject, baseId: registry.idForKind(kind) };
+      } catch {
+        return undefined; // a kind whose schema is missing gets no schema features, not a crash
+      }
+    },
+    resolveRef(ref, baseId) {
+      const target = registry.resolveRef(ref, baseId ?? '');
+      if (!target) return undefined;
+      return { schema: target as SchemaObject, baseId: resolveUri(ref, baseId).replace(/#.*$/, '') };
+    },
+  });
 }
