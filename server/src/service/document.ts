@@ -1,0 +1,264 @@
+// The parsed-document model shared by every feature, and its cache keyed by uri+version.
+// Parsing is as cheap as possible: `JSON.parse` when the text is plain JSON (the usual
+// case), jsonc-parser's tolerant `parse` only for JSONC or broken text, and jsonc-parser's
+// syntax tree only when a feature asks for it (`tree()`), built once per version. Offsets of
+// a few members come from a one-pass locator (`locate`/`locateAll`) that needs no tree.
+// Documents nested deeper than MAX_NESTING are never handed to the recursive parsers
+// (jsonc-parser overflows the stack at ~10,000 levels): they get one diagnostic and no value.
+
+import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Range } from 'vscode-languageserver-types';
+import { locatePointers, type JsonLocation } from './jsonLocator';
+import { parsePointer } from './jsonPointer';
+
+export type { JsonLocation } from './jsonLocator';
+
+/** Deeper documents are not parsed into values or trees (stack safety for every walker). */
+export const MAX_NESTING = 512;
+
+export interface SyntaxProblem {
+  offset: number;
+  length: number;
+  /** jsonc-parser's name for the error, e.g. `CommaExpected`. */
+  name: string;
+}
+
+export class SvcDocument {
+  private parsed = false;
+  private _value: unknown = undefined;
+  private _errors: SyntaxProblem[] = [];
+  private _strict = false;
+  private _depth: number | undefined;
+  private _tree: Node | undefined | null = null; // null = not built yet
+
+  constructor(readonly textDocument: TextDocument) {}
+
+  get uri(): string {
+    return this.textDocument.uri;
+  }
+  get version(): number {
+    return this.textDocument.version;
+  }
+  get text(): string {
+    return this.textDocument.getText();
+  }
+  /** JSONC (comments, trailing commas) is allowed for `jsonc` documents only. */
+  get allowsComments(): boolean {
+    return this.textDocument.languageId === 'jsonc';
+  }
+
+  /** Deepest nesting of objects/arrays, measured with a flat loop (no recursion). */
+  get nestingDepth(): number {
+    if (this._depth === undefined) this._depth = measureNesting(this.text);
+    return this._depth;
+  }
+  get tooDeep(): boolean {
+    return this.nestingDepth > MAX_NESTING;
+  }
+
+  /** The document's value (`undefined` for empty, hopelessly broken or too deep text). */
+  get value(): unknown {
+    this.ensureParsed();
+    return this._value;
+  }
+  /** Syntax errors; empty when the text is valid JSON (or valid JSONC in a jsonc document). */
+  get syntaxErrors(): readonly SyntaxProblem[] {
+    this.ensureParsed();
+    return this._errors;
+  }
+  /** True when `JSON.parse` accepted the text as is. */
+  get isStrictJson(): boolean {
+    this.ensureParsed();
+    return this._strict;
+  }
+
+  private ensureParsed(): void {
+    if (this.parsed) return;
+    this.parsed = true;
+    const text = this.text;
+    try {
+      this._value = JSON.parse(text);
+      this._strict = true;
+      return;
+    } catch {
+      // Not plain JSON: comments, trailing commas, a syntax error, or an empty file.
+    }
+    if (this.tooDeep) return;
+    const errors: ParseError[] = [];
+    try {
+      this._value = parse(text, errors, {
+        disallowComments: !this.allowsComments,
+        allowTrailingComma: this.allowsComments,
+        allowEmptyContent: true,
+      });
+    } catch {
+      this._value = undefined; // stack overflow on pathological input: no value, no crash
+    }
+    this._errors = errors.map((e) => ({ offset: e.offset, length: e.length, name: printParseErrorCode(e.error) }));
+  }
+
+  /** jsonc-parser's tree, built on first use and kept for this version. */
+  tree(): Node | undefined {
+    if (this._tree === null) {
+      this._tree = undefined;
+      if (!this.tooDeep) {
+        try {
+          this._tree = parseTree(this.text, [], {
+            disallowComments: !this.allowsComments,
+            allowTrailingComma: this.allowsComments,
+            allowEmptyContent: true,
+          });
+        } catch {
+          this._tree = undefined;
+        }
+      }
+    }
+    return this._tree;
+  }
+
+  /** Whether the syntax tree has been built already (then `locate` reuses it). */
+  get hasTree(): boolean {
+    return this._tree !== null;
+  }
+
+  /** Offsets of the value (and key) at a JSON pointer, or `undefined` when absent. */
+  locate(pointer: string): JsonLocation | undefined {
+    return this.locateAll([pointer]).get(pointer);
+  }
+
+  /**
+   * Offsets of several pointers in one pass. Valid text uses the fast locator; broken text
+   * (or a tree already built) uses the tolerant syntax tree.
+   */
+  locateAll(pointers: Iterable<string>): Map<string, JsonLocation> {
+    if (this.tooDeep) return new Map();
+    if (!this.hasTree && this.syntaxErrors.length === 0) return locatePointers(this.text, pointers);
+    const found = new Map<string, JsonLocation>();
+    const root = this.tree();
+    if (!root) return found;
+    for (const pointer of pointers) {
+      const node = findNodeAtPointer(root, pointer);
+      if (node) found.set(pointer, locationOfNode(node));
+    }
+    return found;
+  }
+
+  /** The nearest located ancestor (or the pointer itself): where to report on a missing member. */
+  locateNearest(pointer: string): { pointer: string; location: JsonLocation } | undefined {
+    const segments = parsePointer(pointer);
+    const candidates: string[] = [];
+    for (let n = segments.length; n >= 0; n--) candidates.push(pointer.split('/').slice(0, n + 1).join('/'));
+    const found = this.locateAll(candidates);
+    for (const candidate of candidates) {
+      const location = found.get(candidate);
+      if (location) return { pointer: candidate, location };
+    }
+    return undefined;
+  }
+
+  range(offset: number, length: number): Range {
+    return { start: this.textDocument.positionAt(offset), end: this.textDocument.positionAt(offset + length) };
+  }
+}
+
+/** The tree node at a pointer; the last of duplicate members wins, as in JSON.parse. */
+export function findNodeAtPointer(root: Node, pointer: string): Node | undefined {
+  let node: Node | undefined = root;
+  for (const segment of parsePointer(pointer)) {
+    if (!node) return undefined;
+    if (node.type === 'object') {
+      let match: Node | undefined;
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0];
+        if (key && key.value === segment) match = property.children?.[1];
+      }
+      node = match;
+    } else if (node.type === 'array') {
+      const index = Number(segment);
+      node = Number.isInteger(index) ? node.children?.[index] : undefined;
+    } else {
+      return undefined;
+    }
+  }
+  return node;
+}
+
+/** Offsets of a tree value node, with its key when it is an object member's value. */
+export function locationOfNode(node: Node): JsonLocation {
+  const parent = node.parent;
+  if (parent && parent.type === 'property' && parent.children?.[1] === node) {
+    const key = parent.children[0];
+    return { valueOffset: node.offset, valueLength: node.length, keyOffset: key.offset, keyLength: key.length };
+  }
+  return { valueOffset: node.offset, valueLength: node.length };
+}
+
+/** Maximum nesting of `{`/`[` outside strings; comments are skipped. */
+export function measureNesting(text: string): number {
+  let depth = 0;
+  let max = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // skip a string, honouring escapes
+      for (i++; i < n; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22 || d === 0x0a) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) max = depth;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth > 0) depth--;
+    } else if (c === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
+      const nl = text.indexOf('\n', i);
+      i = nl < 0 ? n : nl;
+    } else if (c === 0x2f && text.charCodeAt(i + 1) === 0x2a) {
+      const close = text.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 1;
+    }
+  }
+  return max;
+}
+
+/**
+ * Parsed documents by uri, reused while the version is unchanged. A small LRU: editors keep
+ * a handful of documents busy, and a 2 MB document's value is worth keeping but not forever.
+ */
+export class DocumentCache {
+  private readonly entries = new Map<string, SvcDocument>();
+
+  constructor(private readonly capacity = 16) {}
+
+  get(textDocument: TextDocument): SvcDocument {
+    const cached = this.entries.get(textDocument.uri);
+    if (cached && cached.version === textDocument.version && cached.textDocument === textDocument) {
+      // Refresh the LRU order.
+      this.entries.delete(textDocument.uri);
+      this.entries.set(textDocument.uri, cached);
+      return cached;
+    }
+    const fresh = new SvcDocument(textDocument);
+    this.entries.delete(textDocument.uri);
+    this.entries.set(textDocument.uri, fresh);
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+    return fresh;
+  }
+
+  delete(uri: string): void {
+    this.entries.delete(uri);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
