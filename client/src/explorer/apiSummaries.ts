@@ -1,0 +1,74 @@
+// Reads the tree's summaries out of the server's records. Servers differ in which members
+// they fill, so every reader is defensive and never throws. Free of `vscode`.
+import type { DashApi, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../api/types';
+import type { ApiKind, ApiSummary, ExampleSummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
+
+/** Streams when the OAS part has `x-svc-streaming`; OAS when it has the gateway extension or `is_oas`; else classic. */
+export function apiKindOf(record: DashApi): ApiKind {
+  const oas = record.oas as Record<string, unknown> | undefined;
+  if (oas && oas['x-svc-streaming']) return 'streams';
+  if ((oas && oas['x-svc-api-gateway']) || record.api_definition?.is_oas) return 'oas';
+  return 'classic';
+}
+
+export function summariseApi(record: DashApi): ApiSummary {
+  const kind = apiKindOf(record);
+  const classic = record.api_definition ?? {};
+  const ext = record.oas?.['x-svc-api-gateway'];
+  if (kind === 'classic') {
+    return {
+      kind,
+      id: String(classic.api_id ?? classic.id ?? ''),
+      name: classic.name || String(classic.api_id ?? '(unnamed)'),
+      listenPath: classic.proxy?.listen_path,
+      active: classic.active !== false,
+      usesOAuth: classic.use_oauth2 === true,
+      raw: record,
+    };
+  }
+  return {
+    kind,
+    id: String(ext?.info?.id ?? classic.api_id ?? classic.id ?? ''),
+    name: ext?.info?.name || record.oas?.info?.title || classic.name || '(unnamed)',
+    listenPath: ext?.server?.listenPath?.value ?? classic.proxy?.listen_path,
+    active: (ext?.info?.state?.active ?? classic.active) !== false,
+    usesOAuth: classic.use_oauth2 === true || hasOAuthScheme(record),
+    raw: record,
+  };
+}
+
+/** An OAS API whose gateway extension enables an OAuth security scheme can have clients. */
+function hasOAuthScheme(record: DashApi): boolean {
+  const schemes = record.oas?.components?.securitySchemes;
+  const enabled = record.oas?.['x-svc-api-gateway']?.server?.authentication?.securitySchemes;
+  if (!schemes || typeof schemes !== 'object') return false;
+  return Object.entries(schemes as Record<string, { type?: string }>).some(([name, s]) => {
+    if (s?.type !== 'oauth2') return false;
+    const ext = (enabled as Record<string, { enabled?: boolean }> | undefined)?.[name];
+    return ext?.enabled === true;
+  });
+}
+
+export function summarisePolicy(p: Policy): PolicySummary {
+  const id = String(p.id || p._id || '');
+  return { id, name: p.name || id, active: p.active !== false && p.is_inactive !== true, raw: p };
+}
+
+export function summariseWebhook(w: Webhook): WebhookSummary {
+  const id = String(w.webhook_id || w.id || '');
+  return { id, name: w.name || id, method: w.method, targetPath: w.target_path, raw: w };
+}
+
+export function summariseExample(e: ApiExampleSummary): ExampleSummary {
+  return { location: e.location, name: e.name || e.location, description: e.shortDescription, raw: e };
+}
+
+export function summariseOAuthClient(c: OAuthClient, apiId: string): OAuthClientSummary {
+  // The secret stays out of the summary: labels and tooltips never show it.
+  return { id: String(c.client_id ?? ''), apiId: c.api_id || apiId, description: c.description, raw: { ...c, secret: c.secret ? '<hidden>' : undefined } };
+}
+
+/** `pages` as servers report it: missing or 0 means everything came in one page. */
+export function pagesOf(value: number | undefined): number {
+  return typeof value === 'number' && value >= 1 ? Math.floor(value) : 1;
+}

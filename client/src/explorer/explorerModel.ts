@@ -1,0 +1,438 @@
+// The tree's content and state, free of `vscode`: which children a node has, paging state
+// of the paged listings, the name filter, and errors turned into nodes. Children load lazily
+// (only when VS Code asks for them) and every listing is cached until refreshed, so
+// expanding and collapsing never re-fetches and "load more" only fetches the next page.
+import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
+import { GROUPS, type ExplorerNode, type GroupType } from './nodes';
+import * as p from './presentation';
+import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
+
+export interface EnvironmentEntry {
+  name: string;
+  builtin: boolean;
+  active: boolean;
+  /** Markdown with URL, source and health. */
+  tooltip: string;
+  description?: string;
+}
+
+export interface ExplorerModelDeps {
+  environments(): EnvironmentEntry[];
+  /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
+  sourceFor(envName: string): Promise<ResourceSource>;
+  /** Called after every load attempt of an environment's resources (for the status bar). */
+  onLoadResult?(envName: string, error: unknown | undefined): void;
+}
+
+interface PagedList<T> {
+  items: T[];
+  /** Last page fetched (1-based). */
+  page: number;
+  pages: number;
+  /** Failure of the last "load more", shown as an error node after the items. */
+  error?: ErrorInfo;
+}
+
+const API_KINDS: readonly ApiKind[] = ['classic', 'oas', 'streams'];
+
+export class ExplorerModel {
+  private filterText = '';
+  /** Loaded listings by owner node id; dropped on refresh. */
+  private readonly cache = new Map<string, Promise<unknown>>();
+  private readonly paged = new Map<string, PagedList<unknown>>();
+  /** Error info of error nodes, by error node id. */
+  private readonly errors = new Map<string, ErrorInfo>();
+
+  constructor(private readonly deps: ExplorerModelDeps) {}
+
+  get filter(): string {
+    return this.filterText;
+  }
+
+  /** Filters resource nodes by name (case-insensitive); '' clears. Uses cached listings only. */
+  setFilter(text: string): void {
+    this.filterText = text.trim();
+  }
+
+  /** Forgets what was loaded under `node` (everything when undefined), so it loads again. */
+  invalidate(node?: ExplorerNode): void {
+    if (!node) {
+      this.cache.clear();
+      this.paged.clear();
+      this.errors.clear();
+      return;
+    }
+    const prefix = node.id;
+    for (const map of [this.cache, this.paged, this.errors] as Map<string, unknown>[]) {
+      for (const key of [...map.keys()]) if (key === prefix || key.startsWith(`${prefix}/`)) map.delete(key);
+    }
+  }
+
+  /** The children of `node` (the environments when undefined). Never throws. */
+  async children(node?: ExplorerNode): Promise<ExplorerNode[]> {
+    if (!node) return this.environmentNodes();
+    try {
+      return await this.childrenOf(node);
+    } catch (err) {
+      return [this.errorNode(node, err)];
+    }
+  }
+
+  /** Fetches the next page of the listing that owns a load-more node; returns the node to refresh. */
+  async loadMore(loadMoreNode: ExplorerNode): Promise<ExplorerNode | undefined> {
+    const owner = loadMoreNode.parent;
+    if (!owner) return undefined;
+    const list = this.paged.get(owner.id);
+    if (!list || list.page >= list.pages) return owner;
+    try {
+      const next = await this.fetchPage(owner, list.page + 1);
+      list.items.push(...next.items);
+      list.page += 1;
+      list.pages = next.pages;
+      list.error = undefined;
+    } catch (err) {
+      list.error = errorInfoOf(err);
+    }
+    return owner;
+  }
+
+  /** The message and hint behind an error node. */
+  errorOf(errorNode: ExplorerNode): ErrorInfo | undefined {
+    return this.errors.get(errorNode.id);
+  }
+
+  // ---- levels -------------------------------------------------------------------------------
+
+  private environmentNodes(): ExplorerNode[] {
+    return this.deps.environments().map((env) => ({
+      id: `env:${env.name}`,
+      type: env.builtin ? 'sandboxEnvironment' : 'environment',
+      envName: env.name,
+      label: env.name,
+      description: env.description,
+      tooltip: env.tooltip,
+      icon: env.builtin ? 'beaker' : 'server-environment',
+      collapsible: env.active ? 'expanded' : 'collapsed',
+    }));
+  }
+
+  private async childrenOf(node: ExplorerNode): Promise<ExplorerNode[]> {
+    switch (node.type) {
+      case 'environment':
+      case 'sandboxEnvironment':
+        return this.groupNodes(node);
+      case 'apis':
+        return this.apisChildren(node);
+      case 'apiKind':
+        return this.apiKindChildren(node);
+      case 'api':
+        return this.oauthClientNodes(node);
+      case 'policies':
+        return this.policyNodes(node);
+      case 'keys':
+        return this.keysChildren(node);
+      case 'webhooks':
+        return this.webhooksChildren(node);
+      case 'examples':
+        return this.exampleNodes(node);
+      case 'error':
+        return this.errorChildren(node);
+      default:
+        return [];
+    }
+  }
+
+  private async groupNodes(env: ExplorerNode): Promise<ExplorerNode[]> {
+    // Checks trust and approval (and starts the Local sandbox) once, before any group loads:
+    // one error node for the environment instead of five.
+    try {
+      await this.source(env);
+    } catch (err) {
+      this.deps.onLoadResult?.(env.envName, err);
+      throw err;
+    }
+    return GROUPS.map((group: GroupType) => ({
+      id: `${env.id}/${group}`,
+      type: group,
+      envName: env.envName,
+      label: p.GROUP_LABELS[group],
+      icon: p.GROUP_ICONS[group],
+      collapsible: 'collapsed',
+      parent: env,
+    }));
+  }
+
+  private async apisChildren(apis: ExplorerNode): Promise<ExplorerNode[]> {
+    const list = await this.pagedList<ApiSummary>(apis);
+    const kinds: ExplorerNode[] = API_KINDS.map((kind) => {
+      const all = list.items.filter((a) => a.kind === kind);
+      const shown = all.filter((a) => this.apiMatches(a)).length;
+      return {
+        id: `${apis.id}/${kind}`,
+        type: 'apiKind',
+        envName: apis.envName,
+        label: p.KIND_LABELS[kind],
+        description: this.filterText ? `${shown} of ${all.length}` : String(all.length),
+        icon: p.KIND_ICONS[kind],
+        collapsible: all.length ? 'collapsed' : 'none',
+        apiKind: kind,
+        parent: apis,
+      };
+    });
+    return [...kinds, ...this.pagingTail(apis, list, 'APIs')];
+  }
+
+  private async apiKindChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+    const apis = group.parent!;
+    const list = await this.pagedList<ApiSummary>(apis);
+    const ofKind = list.items.filter((a) => a.kind === group.apiKind);
+    const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api): ExplorerNode => ({
+      id: `${group.id}/${api.id}`,
+      type: 'api',
+      envName: group.envName,
+      label: api.name,
+      description: `${api.listenPath ?? ''}${api.active ? '' : ' · inactive'}`.trim(),
+      tooltip: p.apiTooltip(api),
+      icon: p.KIND_ICONS[api.kind],
+      iconColor: api.active ? undefined : p.INACTIVE_COLOR,
+      collapsible: api.usesOAuth ? 'collapsed' : 'none',
+      resource: { type: 'api', kind: api.kind, id: api.id },
+      apiKind: api.kind,
+      apiId: api.id,
+      parent: group,
+    }));
+    return this.withFilterNote(group, nodes, ofKind.length);
+  }
+
+  private async oauthClientNodes(api: ExplorerNode): Promise<ExplorerNode[]> {
+    let clients;
+    try {
+      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId!));
+    } catch (err) {
+      if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients.', 'info')];
+      throw err;
+    }
+    if (!clients.length) return [this.messageNode(api, 'No OAuth clients.', 'info')];
+    const nodes = clients.filter((c) => p.matchesFilter(this.filterText, c.id, c.description)).map((c): ExplorerNode => ({
+      id: `${api.id}/${c.id}`,
+      type: 'oauthClient',
+      envName: api.envName,
+      label: c.id,
+      description: c.description,
+      tooltip: p.oauthClientTooltip(c),
+      icon: 'person',
+      collapsible: 'none',
+      resource: { type: 'oauthClient', apiId: c.apiId, id: c.id },
+      apiId: c.apiId,
+      parent: api,
+    }));
+    return this.withFilterNote(api, nodes, clients.length);
+  }
+
+  private async policyNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+    const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
+    const nodes = policies.filter((x) => p.matchesFilter(this.filterText, x.name, x.id)).map((x): ExplorerNode => ({
+      id: `${group.id}/${x.id}`,
+      type: 'policy',
+      envName: group.envName,
+      label: x.name || x.id,
+      description: x.active ? undefined : 'inactive',
+      tooltip: p.policyTooltip(x),
+      icon: 'shield',
+      iconColor: x.active ? undefined : p.INACTIVE_COLOR,
+      collapsible: 'none',
+      resource: { type: 'policy', id: x.id },
+      parent: group,
+    }));
+    return this.withFilterNote(group, nodes, policies.length);
+  }
+
+  private async keysChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+    let list: PagedList<KeySummary>;
+    try {
+      list = await this.pagedList<KeySummary>(group);
+    } catch (err) {
+      if (!isMissingEndpoint(err)) throw err;
+      return [
+        this.messageNode(group, 'This server does not list keys.', 'info'),
+        { id: `${group.id}/openById`, type: 'openKeyById', envName: group.envName, label: 'Open Key by ID…', icon: 'go-to-file', collapsible: 'none', parent: group },
+      ];
+    }
+    const nodes = list.items.filter((k) => p.matchesFilter(this.filterText, k.alias, k.id)).map((k): ExplorerNode => ({
+      id: `${group.id}/${k.id}`,
+      type: 'key',
+      envName: group.envName,
+      label: k.alias || k.id,
+      description: k.alias ? k.id : k.active ? undefined : 'inactive',
+      tooltip: p.keyTooltip(k),
+      icon: 'key',
+      iconColor: k.active ? undefined : p.INACTIVE_COLOR,
+      collapsible: 'none',
+      resource: { type: 'key', id: k.id, apiId: k.apiIds[0] },
+      parent: group,
+    }));
+    return [...this.withFilterNote(group, nodes, list.items.length), ...this.pagingTail(group, list, 'keys')];
+  }
+
+  private async webhooksChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+    const list = await this.pagedList<WebhookSummary>(group);
+    const nodes = list.items.filter((w) => p.matchesFilter(this.filterText, w.name, w.id)).map((w): ExplorerNode => ({
+      id: `${group.id}/${w.id}`,
+      type: 'webhook',
+      envName: group.envName,
+      label: w.name || w.id,
+      description: [w.method, w.targetPath].filter(Boolean).join(' '),
+      tooltip: p.webhookTooltip(w),
+      icon: 'bell',
+      collapsible: 'none',
+      resource: { type: 'webhook', id: w.id },
+      parent: group,
+    }));
+    return [...this.withFilterNote(group, nodes, list.items.length), ...this.pagingTail(group, list, 'webhooks')];
+  }
+
+  private async exampleNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+    let examples;
+    try {
+      examples = await this.cached(group, async () => (await this.source(group)).listExamples());
+    } catch (err) {
+      if (isMissingEndpoint(err)) return [this.messageNode(group, 'This server has no examples catalogue.', 'info')];
+      throw err;
+    }
+    const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e): ExplorerNode => ({
+      id: `${group.id}/${e.location}`,
+      type: 'example',
+      envName: group.envName,
+      label: e.name || e.location,
+      description: e.location,
+      tooltip: p.exampleTooltip(e),
+      icon: 'book',
+      collapsible: 'none',
+      resource: { type: 'example', location: e.location },
+      parent: group,
+    }));
+    return this.withFilterNote(group, nodes, examples.length);
+  }
+
+  private errorChildren(errorNode: ExplorerNode): ExplorerNode[] {
+    const info = this.errors.get(errorNode.id);
+    const out: ExplorerNode[] = [];
+    if (info?.hint) out.push(this.messageNode(errorNode, info.hint, 'lightbulb'));
+    out.push({ id: `${errorNode.id}/retry`, type: 'retry', envName: errorNode.envName, label: 'Retry', icon: 'refresh', collapsible: 'none', ownerId: errorNode.ownerId, parent: errorNode });
+    return out;
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private apiMatches(api: ApiSummary): boolean {
+    return p.matchesFilter(this.filterText, api.name, api.id, api.listenPath);
+  }
+
+  private async source(node: ExplorerNode): Promise<ResourceSource> {
+    return this.deps.sourceFor(node.envName);
+  }
+
+  /** Loads once per owner; a failure is not cached, so a retry fetches again. */
+  private cached<T>(owner: ExplorerNode, load: () => Promise<T>): Promise<T> {
+    const key = owner.id;
+    let entry = this.cache.get(key) as Promise<T> | undefined;
+    if (!entry) {
+      entry = this.report(owner.envName, load());
+      entry.catch(() => this.cache.delete(key));
+      this.cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  private report<T>(envName: string, promise: Promise<T>): Promise<T> {
+    return promise.then(
+      (value) => {
+        this.deps.onLoadResult?.(envName, undefined);
+        return value;
+      },
+      (err: unknown) => {
+        if (!isMissingEndpoint(err)) this.deps.onLoadResult?.(envName, err);
+        throw err;
+      },
+    );
+  }
+
+  private async pagedList<T>(owner: ExplorerNode): Promise<PagedList<T>> {
+    const existing = this.paged.get(owner.id);
+    if (existing) return existing as PagedList<T>;
+    const first = await this.fetchPageOnce(owner);
+    // Another caller may have stored the list (and loaded more) meanwhile: keep theirs.
+    const again = this.paged.get(owner.id);
+    if (again) return again as PagedList<T>;
+    const list: PagedList<T> = { items: [...(first.items as T[])], page: 1, pages: first.pages };
+    this.paged.set(owner.id, list as PagedList<unknown>);
+    return list;
+  }
+
+  private async fetchPage(owner: ExplorerNode, page: number): Promise<Page<unknown>> {
+    const source = await this.source(owner);
+    const load = owner.type === 'apis' ? source.listApis(page) : owner.type === 'keys' ? source.listKeys(page) : source.listWebhooks(page);
+    return this.report(owner.envName, load as Promise<Page<unknown>>);
+  }
+
+  /** The first page, shared by concurrent callers (kind groups ask while "APIs" loads). */
+  private fetchPageOnce(owner: ExplorerNode): Promise<Page<unknown>> {
+    let entry = this.cache.get(owner.id) as Promise<Page<unknown>> | undefined;
+    if (!entry) {
+      entry = this.fetchPage(owner, 1);
+      entry.catch(() => this.cache.delete(owner.id));
+      this.cache.set(owner.id, entry);
+    }
+    return entry;
+  }
+
+  private pagingTail(owner: ExplorerNode, list: PagedList<unknown>, noun: string): ExplorerNode[] {
+    if (list.error) return [this.errorNode(owner, list.error, 'more')];
+    if (list.page >= list.pages) return [];
+    return [{
+      id: `${owner.id}/more`,
+      type: 'loadMore',
+      envName: owner.envName,
+      label: `Load more ${noun}…`,
+      description: `page ${list.page} of ${list.pages}`,
+      icon: 'ellipsis',
+      collapsible: 'none',
+      ownerId: owner.id,
+      parent: owner,
+    }];
+  }
+
+  private withFilterNote(owner: ExplorerNode, nodes: ExplorerNode[], total: number): ExplorerNode[] {
+    if (total === 0) return [this.messageNode(owner, 'None.', 'info')];
+    if (nodes.length === 0 && this.filterText) return [this.messageNode(owner, `No match for '${this.filterText}' (${total} hidden).`, 'filter')];
+    return nodes;
+  }
+
+  private messageNode(owner: ExplorerNode, text: string, icon: string): ExplorerNode {
+    return { id: `${owner.id}/message:${text}`, type: 'message', envName: owner.envName, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
+  }
+
+  /** An error as a node: its message as label, hint and a retry as children. */
+  private errorNode(owner: ExplorerNode, err: unknown, suffix = 'error'): ExplorerNode {
+    const info = isErrorInfo(err) ? err : errorInfoOf(err);
+    const id = `${owner.id}/${suffix}`;
+    this.errors.set(id, info);
+    return {
+      id,
+      type: 'error',
+      envName: owner.envName,
+      label: info.message,
+      description: info.hint,
+      tooltip: p.errorTooltip(info.message, info.hint),
+      icon: 'error',
+      iconColor: 'errorForeground',
+      collapsible: 'expanded',
+      ownerId: owner.id,
+      parent: owner,
+    };
+  }
+}
+
+function isErrorInfo(value: unknown): value is ErrorInfo {
+  return !!value && typeof value === 'object' && !(value instanceof Error) && typeof (value as ErrorInfo).message === 'string';
+}

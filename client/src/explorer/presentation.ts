@@ -1,0 +1,60 @@
+// Labels, icons and markdown tooltips of resource nodes. Free of `vscode`.
+import type { ApiKind, ApiSummary, ExampleSummary, KeySummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
+
+export const KIND_LABELS: Record<ApiKind, string> = { classic: 'Classic APIs', oas: 'OAS APIs', streams: 'Streams APIs' };
+export const KIND_ICONS: Record<ApiKind, string> = { classic: 'symbol-class', oas: 'symbol-interface', streams: 'pulse' };
+
+export const GROUP_LABELS = { apis: 'APIs', policies: 'Policies', keys: 'Keys', webhooks: 'Webhooks', examples: 'Examples' } as const;
+export const GROUP_ICONS = { apis: 'globe', policies: 'shield', keys: 'key', webhooks: 'bell', examples: 'book' } as const;
+
+export const INACTIVE_COLOR = 'disabledForeground';
+
+/** Escapes text for markdown so names from a server cannot inject links or formatting. */
+export function md(text: string | number | boolean | undefined): string {
+  if (text === undefined || text === '') return '—';
+  return String(text).replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+}
+
+function table(title: string, rows: [string, string | number | boolean | undefined][]): string {
+  return [`**${md(title)}**`, '', '| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${md(v)} |`)].join('\n');
+}
+
+export function apiTooltip(api: ApiSummary): string {
+  return table(api.name, [
+    ['Kind', KIND_LABELS[api.kind].replace(/s$/, '')],
+    ['ID', api.id],
+    ['Listen path', api.listenPath],
+    ['State', api.active ? 'active' : 'inactive'],
+  ]);
+}
+
+export function policyTooltip(p: PolicySummary): string {
+  return table(p.name, [['ID', p.id], ['State', p.active ? 'active' : 'inactive']]);
+}
+
+export function keyTooltip(k: KeySummary): string {
+  return table(k.alias || k.id, [['Key ID', k.id], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
+}
+
+export function webhookTooltip(w: WebhookSummary): string {
+  return table(w.name, [['ID', w.id], ['Method', w.method], ['Target', w.targetPath]]);
+}
+
+export function exampleTooltip(e: ExampleSummary): string {
+  return [table(e.name, [['Location', e.location]]), '', md(e.description)].join('\n');
+}
+
+export function oauthClientTooltip(c: OAuthClientSummary): string {
+  return table(c.id, [['API', c.apiId], ['Description', c.description]]);
+}
+
+export function errorTooltip(message: string, hint?: string): string {
+  return hint ? `${md(message)}\n\n${md(hint)}` : md(message);
+}
+
+/** Case-insensitive "contains" on the names the user sees. */
+export function matchesFilter(filter: string, ...texts: (string | undefined)[]): boolean {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return true;
+  return texts.some((t) => t !== undefined && t.toLowerCase().includes(needle));
+}
