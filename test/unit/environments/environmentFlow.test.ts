@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runEnvironmentFlow, type FlowDeps } from '../../../client/src/environments/environmentFlow';
+import type { Health } from '../../../client/src/environments/health';
+import { FlowCancelled, type InputQuestion, type PickQuestion, type Prompter } from '../../../client/src/environments/prompter';
+
+/** A prompter that answers from a script and records the questions and validation messages. */
+function scripted(answers: unknown[]) {
+  const asked: string[] = [];
+  const rejected: string[] = [];
+  const prompter: Prompter = {
+    async input(q: InputQuestion) {
+      asked.push(q.prompt);
+      // Like the InputBox: a rejected value is not accepted, the next scripted one is tried.
+      for (;;) {
+        const a = answers.shift() as string | undefined;
+        const problem = a === undefined ? undefined : q.validate?.(a);
+        if (!problem) return a;
+        rejected.push(problem);
+      }
+    },
+    async pick<T>(q: PickQuestion<T>) {
+      asked.push(q.placeHolder);
+      const label = answers.shift() as string | undefined;
+      return q.items.find((i) => i.label === label)?.value;
+    },
+    withProgress: (_t, work) => work(),
+  };
+  return { prompter, asked, rejected };
+}
+
+const ok: Health = { state: 'ok', message: 'Connected.' };
+
+function deps(prompter: Prompter, health: Health = ok, tested: unknown[] = []): FlowDeps {
+  return {
+    prompter,
+    existingNames: ['Taken'],
+    testConnection: async (settings, credentials) => {
+      tested.push({ settings, credentials });
+      return health;
+    },
+    savedCredentials: async () => ({}),
+  };
+}
+
+test('the interactive flow asks every step, re-asks invalid answers and tests before returning', async () => {
+  const { prompter, rejected } = scripted(['Taken', 'Prod', 'not a url', 'https://dash.example.com/', '', 'System certificate authorities', 'gw', 'tok', '']);
+  const tested: unknown[] = [];
+  const result = await runEnvironmentFlow(deps(prompter, ok, tested));
+  assert.deepEqual(result.settings, { name: 'Prod', dashboardUrl: 'https://dash.example.com' });
+  assert.deepEqual(result.credentials, { gatewaySecret: 'gw', dashboardToken: 'tok' });
+  assert.equal(rejected.length, 2);
+  assert.deepEqual(tested, [{ settings: result.settings, credentials: { gatewaySecret: 'gw', dashboardToken: 'tok' } }]);
+});
+
+test('scripted answers skip the questions but are validated the same', async () => {
+  const { prompter, asked } = scripted([]);
+  const result = await runEnvironmentFlow(deps(prompter), undefined, { name: 'CI', dashboardUrl: 'http://127.0.0.1:1234', dashboardToken: 't' });
+  assert.deepEqual(asked, []);
+  assert.deepEqual(result.credentials, { dashboardToken: 't' });
+  await assert.rejects(runEnvironmentFlow(deps(prompter), undefined, { name: 'x', dashboardUrl: 'nope' }), /not a URL/);
+  await assert.rejects(runEnvironmentFlow(deps(prompter), undefined, { name: 'y', dashboardUrl: 'http://h', caFile: '/no/such/file.pem' }), /No file/);
+});
+
+test('a failed connection test asks before saving, and cancelling saves nothing', async () => {
+  const failed: Health = { state: 'auth', message: 'Not authorised', hint: 'Check the token.' };
+  const cancel = scripted(['Cancel']);
+  await assert.rejects(runEnvironmentFlow(deps(cancel.prompter, failed), undefined, { name: 'A', dashboardUrl: 'http://h' }), FlowCancelled);
+  assert.match(cancel.asked[0], /Not authorised Check the token/);
+  const save = await runEnvironmentFlow(deps(scripted([]).prompter, failed), undefined, { name: 'A', dashboardUrl: 'http://h', saveIfTestFails: true });
+  assert.equal(save.health.state, 'auth');
+});
+
+test('Escape at any step cancels the flow', async () => {
+  await assert.rejects(runEnvironmentFlow(deps(scripted(['Prod']).prompter)), FlowCancelled);
+});
+
+test('editing to a new host asks for credentials for that host, not to keep the old ones', async () => {
+  const current = { name: 'Prod', dashboardUrl: 'https://old.example.com' };
+  const { prompter, asked } = scripted(['Prod', 'https://new.example.com', '', 'System certificate authorities', '', '', '']);
+  await runEnvironmentFlow(deps(prompter), current);
+  const credentialPrompts = asked.filter((q) => q.includes('for https://new.example.com'));
+  assert.equal(credentialPrompts.length, 3);
+  assert.ok(credentialPrompts.every((q) => q.includes('Leave empty if not needed')));
+});
