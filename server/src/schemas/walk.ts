@@ -12,7 +12,7 @@ export interface ScopedSchema {
 /**
  * Flattens a schema into the list of schemas that all describe the same value: follows `$ref`
  * and descends into `allOf`, `anyOf`, `oneOf`, `then` and `else` (every alternative, since an
- * editor wants to offer all of them). Cycles are cut.
+ * editor wants to offer all of them). Cycles are cut. Order: a node, then what it refers to.
  */
 export function expandSchema(registry: SchemaRegistry, start: ScopedSchema): ScopedSchema[] {
   const out: ScopedSchema[] = [];
@@ -21,12 +21,14 @@ export function expandSchema(registry: SchemaRegistry, start: ScopedSchema): Sco
     if (!node.schema || typeof node.schema !== 'object' || seen.has(node.schema)) return;
     seen.add(node.schema);
     const { schema, baseId } = node;
+    // The referring node comes first: our schemas put a member's own description beside its
+    // `$ref` (annotations only), and it must win over the shared target's generic one.
+    out.push(node);
     if (typeof schema.$ref === 'string') {
       const target = registry.resolveRef(schema.$ref, baseId);
       const targetBase = new URL(schema.$ref, baseId).toString().split('#')[0];
       if (target) visit({ schema: target, baseId: targetBase });
     }
-    out.push(node);
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
       if (Array.isArray(schema[key])) for (const sub of schema[key]) visit({ schema: sub, baseId });
     }
