@@ -1,0 +1,111 @@
+// migration-mapping.md §5.1 (`info`) and §5.3 (`server`).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { classic, ext, migrate } from './helpers.js';
+
+const serverOf = (overrides: object) => ext(migrate(classic(overrides)).baseAPI).server;
+
+test('§5.1 info from the classic identity members', () => {
+  const { baseAPI } = migrate(
+    classic({ id: '5f0c', org_id: 'org1', expiration: '2031-12-31 23:59', active: false, internal: false }),
+  );
+  assert.deepEqual(ext(baseAPI).info, {
+    id: 'api1',
+    dbId: '5f0c',
+    orgId: 'org1',
+    name: 'Pets',
+    expiration: '2031-12-31 23:59',
+    state: { active: false, internal: false },
+  });
+  assert.deepEqual(baseAPI.info, { title: 'Pets', version: 'Default' });
+  assert.equal(baseAPI.openapi, '3.0.6');
+});
+
+test('§5.3 listen path, protocol and port', () => {
+  const s = serverOf({ protocol: 'https', listen_port: 8443 });
+  assert.deepEqual(s.listenPath, { value: '/pets/', strip: true });
+  assert.equal(s.protocol, 'https');
+  assert.equal(s.port, 8443);
+});
+
+test('§5.3 custom domain with certificates, gateway tags, client certificates', () => {
+  const s = serverOf({
+    domain: 'pets.example.com',
+    certificates: ['cert1'],
+    tags: ['eu', 'edge'],
+    use_mutual_tls_auth: true,
+    client_certificates: ['cc1'],
+  });
+  assert.deepEqual(s.customDomain, { enabled: true, name: 'pets.example.com', certificates: ['cert1'] });
+  assert.deepEqual(s.gatewayTags, { enabled: true, tags: ['eu', 'edge'] });
+  assert.deepEqual(s.clientCertificates, { enabled: true, allowlist: ['cc1'] });
+  assert.deepEqual(serverOf({ tags: ['x'], tags_disabled: true }).gatewayTags, { enabled: false, tags: ['x'] });
+});
+
+test('§5.3 IP access control: the flag decides; lists switched off by older flags are left out', () => {
+  assert.deepEqual(serverOf({ ip_access_control_disabled: false, allowed_ips: ['10.0.0.1'], blacklisted_ips: ['1.2.3.4'] }).ipAccessControl, {
+    enabled: true,
+    allow: ['10.0.0.1'],
+    block: ['1.2.3.4'],
+  });
+  assert.deepEqual(serverOf({ ip_access_control_disabled: true, allowed_ips: ['10.0.0.1'] }).ipAccessControl, {
+    enabled: false,
+    allow: ['10.0.0.1'],
+  });
+  const r = migrate(classic({ enable_ip_whitelisting: false, enable_ip_blacklisting: true, allowed_ips: ['10.0.0.1'], blacklisted_ips: ['6.6.6.6'] }));
+  assert.deepEqual(ext(r.baseAPI).server.ipAccessControl, { enabled: true, block: ['6.6.6.6'] });
+  assert.deepEqual(r.warnings, ['IP lists that were switched off are not carried over']);
+});
+
+test('§5.3 activity logs, tracing and batch processing switches', () => {
+  const s = serverOf({ enable_detailed_recording: true, detailed_tracing: true, enable_batch_request_support: true });
+  assert.deepEqual(s.detailedActivityLogs, { enabled: true });
+  assert.deepEqual(s.detailedTracing, { enabled: true });
+  assert.deepEqual(s.batchProcessing, { enabled: true });
+  assert.equal(serverOf({ detailed_tracing: false }).detailedTracing, undefined);
+});
+
+test('§5.3 event handlers: one item per handler, type from handler_name, webhook details', () => {
+  const r = migrate(
+    classic({
+      event_handlers: {
+        events: {
+          QuotaExceeded: [
+            {
+              handler_name: 'eh_web_hook_handler',
+              handler_meta: {
+                id: 'wh1',
+                name: 'quota hook',
+                method: 'POST',
+                target_path: 'http://hooks.test/q',
+                template_path: 'templates/default_webhook.json',
+                header_map: { 'X-Hook': 'yes' },
+                event_timeout: 60,
+              },
+            },
+            { handler_name: 'eh_log_handler', handler_meta: { prefix: 'quota', disabled: true } },
+          ],
+          AuthFailure: [{ handler_name: 'eh_dynamic_handler', handler_meta: { name: 'onAuthFailure' } }],
+          KeyExpired: [{ handler_name: 'cp_dynamic_handler', handler_meta: { name: 'x' } }],
+        },
+      },
+    }),
+  );
+  assert.deepEqual(ext(r.baseAPI).server.eventHandlers, [
+    {
+      enabled: true,
+      trigger: 'QuotaExceeded',
+      type: 'webhook',
+      id: 'wh1',
+      name: 'quota hook',
+      url: 'http://hooks.test/q',
+      method: 'POST',
+      headers: [{ name: 'X-Hook', value: 'yes' }],
+      bodyTemplate: 'templates/default_webhook.json',
+      cooldownPeriod: '1m',
+    },
+    { enabled: false, trigger: 'QuotaExceeded', type: 'log', logPrefix: 'quota' },
+    { enabled: true, trigger: 'AuthFailure', type: 'custom', name: 'onAuthFailure', functionName: 'onAuthFailure' },
+  ]);
+  assert.deepEqual(r.warnings, ['event handler dropped: cp_dynamic_handler on KeyExpired has no OAS form']);
+});
