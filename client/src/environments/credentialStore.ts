@@ -1,6 +1,6 @@
 // Credentials in SecretStorage, keyed by the origin they are sent to (see secretKeyOf).
 // Takes a SecretStorage-shaped object so unit tests run without VS Code.
-import { CREDENTIAL_FAMILIES, secretKeyOf, type CredentialFamily, type Credentials, type EnvironmentSettings } from './model';
+import { CREDENTIAL_FAMILIES, originOf, secretKeyOf, targetUrlOf, type CredentialFamily, type Credentials, type EnvironmentSettings } from './model';
 
 /** The part of `vscode.SecretStorage` used here. */
 export interface SecretStore {
@@ -43,15 +43,23 @@ export class CredentialStore {
     };
   }
 
+  /** Forgets the credentials of a removed environment. */
+  async forget(env: EnvironmentSettings): Promise<void> {
+    for (const family of CREDENTIAL_FAMILIES) await this.secrets.delete(secretKeyOf(env, family));
+  }
+
   /**
-   * Forgets the credentials of a removed environment, except those another remaining
-   * environment still uses (same origin and family means the same secret key).
+   * Moves credentials when an environment is renamed or edited. Only a credential whose
+   * origin stays the same moves; one whose host changed is deleted, never carried to the new host.
    */
-  async forget(env: EnvironmentSettings, remaining: readonly EnvironmentSettings[]): Promise<void> {
+  async move(before: EnvironmentSettings, after: EnvironmentSettings): Promise<void> {
     for (const family of CREDENTIAL_FAMILIES) {
-      const key = secretKeyOf(env, family);
-      if (remaining.some((other) => secretKeyOf(other, family) === key)) continue;
-      await this.secrets.delete(key);
+      const from = secretKeyOf(before, family);
+      const to = secretKeyOf(after, family);
+      if (from === to) continue;
+      const value = await this.secrets.get(from);
+      await this.secrets.delete(from);
+      if (value && originOf(targetUrlOf(before, family)) === originOf(targetUrlOf(after, family))) await this.secrets.store(to, value);
     }
   }
 }

@@ -7,7 +7,7 @@ import type { ClientProvider } from './clientProvider';
 import { runEnvironmentFlow, type EnvironmentAnswers } from './environmentFlow';
 import type { EnvironmentService } from './environmentService';
 import type { Health } from './health';
-import { CREDENTIAL_FAMILIES, CREDENTIAL_LABELS, LOCAL_SANDBOX_NAME, originOf, targetUrlOf, type CredentialFamily, type Credentials, type Environment } from './model';
+import { CREDENTIAL_FAMILIES, CREDENTIAL_LABELS, LOCAL_SANDBOX_NAME, originOf, targetUrlOf, type CredentialFamily, type Credentials, type Environment, type EnvironmentSettings } from './model';
 import { FlowCancelled, type Prompter } from './prompter';
 
 /** A command's environment argument: a name, a tree node, or nothing (then the user picks). */
@@ -63,11 +63,20 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       }
     });
 
-  const flowDeps = (existingNames: string[]) => ({
+  /** Flow dependencies; when editing, saved credentials count only where the host stays the same. */
+  const flowDeps = (existingNames: string[], current?: Environment) => ({
     prompter,
     existingNames,
-    testConnection: (settings: Parameters<ClientProvider['testUnsaved']>[0], creds: Credentials) => clients.testUnsaved(settings, creds),
-    savedCredentials: (settings: Parameters<ClientProvider['testUnsaved']>[0]) => environments.credentials.read(settings),
+    testConnection: (settings: EnvironmentSettings, creds: Credentials) => clients.testUnsaved(settings, creds),
+    savedCredentials: async (settings: EnvironmentSettings): Promise<Credentials> => {
+      if (!current) return environments.credentials.read(settings);
+      const saved = await environments.credentials.read(current);
+      const kept: Credentials = {};
+      for (const family of CREDENTIAL_FAMILIES) {
+        if (saved[family] && originOf(targetUrlOf(current, family)) === originOf(targetUrlOf(settings, family))) kept[family] = saved[family];
+      }
+      return kept;
+    },
   });
 
   return [
@@ -85,7 +94,7 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       const env = await pickEnvironment(arg, 'Environment to edit', true);
       if (!env) return undefined;
       const names = environments.configured().map((e) => e.name);
-      const result = await runEnvironmentFlow(flowDeps(names), env, answers && { name: env.name, dashboardUrl: env.dashboardUrl, gatewayUrl: env.gatewayUrl, ...answers });
+      const result = await runEnvironmentFlow(flowDeps(names, env), env, answers && { name: env.name, dashboardUrl: env.dashboardUrl, gatewayUrl: env.gatewayUrl, ...answers });
       await environments.update(env.name, result.settings, result.credentials);
       environments.setHealth(result.settings.name, result.health);
       return result.settings.name;

@@ -113,6 +113,7 @@ export class EnvironmentService implements vscode.Disposable {
     const env = this.requireConfigured(oldName);
     const target = targetOf(env);
     const list = this.rawList(target).map((item) => (nameOf(item) === oldName ? settings : item));
+    await this.credentials.move(env, settings);
     await this.credentials.write(settings, credentials);
     await this.writeList(target, list);
     if (this.context.globalState.get<string>(ACTIVE_KEY) === oldName) await this.context.globalState.update(ACTIVE_KEY, settings.name);
@@ -123,7 +124,7 @@ export class EnvironmentService implements vscode.Disposable {
     const env = this.requireConfigured(name);
     const target = targetOf(env);
     await this.writeList(target, this.rawList(target).filter((item) => nameOf(item) !== name));
-    await this.credentials.forget(env, this.configured());
+    await this.credentials.forget(env);
     this.log.info(`environment '${name}' removed`);
   }
 

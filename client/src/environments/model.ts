@@ -60,9 +60,11 @@ export function originOf(url: string): string {
  * The SecretStorage key of one credential. It names the origin the credential is sent to,
  * so a credential saved for one host is never looked up for another, and moving an
  * environment to a new URL leaves its old credentials behind instead of carrying them along.
+ * The environment name keeps two environments on one host (two users, two organisations)
+ * from overwriting each other's credentials.
  */
 export function secretKeyOf(env: EnvironmentSettings, family: CredentialFamily): string {
-  return `svc.credential/${family}/${originOf(targetUrlOf(env, family))}`;
+  return `svc.credential/${family}/${originOf(targetUrlOf(env, family))}/${encodeURIComponent(env.name)}`;
 }
 
 /** Returns an error message, or undefined when the name is acceptable. */

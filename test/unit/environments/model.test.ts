@@ -21,9 +21,9 @@ test('origins ignore paths and default ports, and keep scheme, host and port apa
 
 test('the gateway secret is keyed by the gateway origin, the others by the dashboard origin', () => {
   const env = { name: 'p', dashboardUrl: 'https://dash.example.com', gatewayUrl: 'https://gw.example.com:8080' };
-  assert.equal(secretKeyOf(env, 'gatewaySecret'), 'svc.credential/gatewaySecret/https://gw.example.com:8080');
-  assert.equal(secretKeyOf(env, 'dashboardToken'), 'svc.credential/dashboardToken/https://dash.example.com');
-  assert.equal(secretKeyOf(env, 'adminSecret'), 'svc.credential/adminSecret/https://dash.example.com');
+  assert.equal(secretKeyOf(env, 'gatewaySecret'), 'svc.credential/gatewaySecret/https://gw.example.com:8080/p');
+  assert.equal(secretKeyOf(env, 'dashboardToken'), 'svc.credential/dashboardToken/https://dash.example.com/p');
+  assert.equal(secretKeyOf(env, 'adminSecret'), 'svc.credential/adminSecret/https://dash.example.com/p');
 });
 
 test('a credential saved for one host is not read for another, even under the same name', async () => {
@@ -47,16 +47,28 @@ test('writing an empty string deletes a credential; absent ones stay', async () 
   assert.deepEqual(await store.presence(env), { gatewaySecret: false, dashboardToken: false, adminSecret: true });
 });
 
-test('forgetting an environment keeps credentials another environment on the same host uses', async () => {
+test('two environments on one host keep their own credentials', async () => {
+  const store = new CredentialStore(memorySecrets());
+  const a = { name: 'a', dashboardUrl: 'https://shared.example.com' };
+  const b = { name: 'b', dashboardUrl: 'https://shared.example.com' };
+  await store.write(a, { dashboardToken: 'token-a' });
+  await store.write(b, { dashboardToken: 'token-b' });
+  assert.deepEqual(await store.read(a), { dashboardToken: 'token-a' });
+  await store.forget(b);
+  assert.deepEqual(await store.read(b), {});
+  assert.deepEqual(await store.read(a), { dashboardToken: 'token-a' });
+});
+
+test('an edit moves credentials only where the host stays the same', async () => {
   const secrets = memorySecrets();
   const store = new CredentialStore(secrets);
-  const a = { name: 'a', dashboardUrl: 'https://shared.example.com' };
-  const b = { name: 'b', dashboardUrl: 'https://shared.example.com', gatewayUrl: 'https://gw.example.com' };
-  await store.write(a, { dashboardToken: 't', gatewaySecret: 'g' });
-  await store.write(b, { gatewaySecret: 'g2' });
-  await store.forget(a, [b]);
-  assert.deepEqual(await store.read(b), { dashboardToken: 't', gatewaySecret: 'g2' });
-  assert.equal(secrets.data.has(secretKeyOf(a, 'gatewaySecret')), false);
+  const before = { name: 'old', dashboardUrl: 'https://dash.example.com', gatewayUrl: 'https://gw.example.com' };
+  await store.write(before, { dashboardToken: 't', gatewaySecret: 'g' });
+  const after = { name: 'new', dashboardUrl: 'https://dash.example.com/v2', gatewayUrl: 'https://elsewhere.example.net' };
+  await store.move(before, after);
+  assert.deepEqual(await store.read(after), { dashboardToken: 't' });
+  assert.deepEqual(await store.read(before), {});
+  assert.equal([...secrets.data.values()].includes('g'), false, 'the credential of the changed host is gone, not carried over');
 });
 
 test('names and URLs are validated with messages a user can act on', () => {

@@ -1,0 +1,16 @@
+// What `activate` returns: the extension's parts that end-to-end tests (and other
+// extensions) may drive. Each area adds its own member.
+import type * as vscode from 'vscode';
+import type { EnvironmentsArea } from './environments/register';
+import type { ExplorerArea } from './explorer/register';
+import type { ExtensionLog } from './logging/outputChannel';
+
+export interface SvcExtensionApi {
+  environments: EnvironmentsArea;
+  explorer: ExplorerArea;
+  log: ExtensionLog;
+  /** Where the log channel's file is written (tests read it to check for leaked secrets). */
+  logUri: vscode.Uri;
+  /** The extension's global storage; the user settings file is two folders up. */
+  globalStorageUri: vscode.Uri;
+}
