@@ -1,0 +1,256 @@
+// From ajv's error list to one plain-English problem per fault.
+// ajv (allErrors) reports every failing branch of an `anyOf`/`oneOf` and then the composite
+// itself, plus "must match then schema" for `if`. We re-validate each branch of a failing
+// composite on its own (ajv compiles a branch by `id#pointer` once and caches it), keep the
+// best-fitting branch's errors, and drop the rest, so users see "`per` must match …" rather
+// than "must be integer / must match pattern / must match a schema in anyOf".
+
+import type { ErrorObject } from 'ajv';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import type { SchemaRegistry } from '../../schemas/registry';
+import { childPointer, parsePointer, valueAtPointer } from '../jsonPointer';
+import type { SchemaWalker } from '../schemaWalker';
+import type { SchemaNode } from '../schemaTypes';
+import type { DocumentKind } from '../../../../common/src/kinds';
+import { Codes } from './codes';
+import { Messages, typeList } from './messages';
+import { subschemaLocation } from './schemaIndex';
+import { placeholderFor } from './placeholders';
+import type { Problem } from './types';
+
+export interface SchemaContext {
+  registry: SchemaRegistry;
+  walker: SchemaWalker;
+  kind: DocumentKind;
+  value: unknown;
+}
+
+/** Composite failures explained at most this deep (a guard against pathological schemas). */
+const MAX_COMPOSITE_DEPTH = 8;
+
+export function problemsFromAjv(errors: readonly ErrorObject[], ctx: SchemaContext): Problem[] {
+  const collapsed = collapse(errors, ctx, 0);
+  return collapsed.map((e) => toProblem(e, ctx)).filter((p): p is Problem => p !== undefined);
+}
+
+const signature = (e: ErrorObject): string => `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+
+function collapse(errors: readonly ErrorObject[], ctx: SchemaContext, depth: number): ErrorObject[] {
+  const out: ErrorObject[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'if') continue; // the then/else errors before it say what is wrong
+    if (error.keyword === 'propertyNames') continue; // its inner error carries `propertyName`
+    if (error.keyword === 'oneOf' && error.params && (error.params as { passingSchemas?: unknown }).passingSchemas) continue;
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') {
+      out.push(error);
+      continue;
+    }
+    const branches = depth < MAX_COMPOSITE_DEPTH ? branchErrors(error, ctx) : undefined;
+    if (!branches) {
+      out.push(error); // reported as "does not match any of the allowed forms"
+      continue;
+    }
+    // Drop the branch noise ajv emitted just before the composite error.
+    const noise = new Set(branches.flat().map(signature));
+    while (out.length && out[out.length - 1].instancePath.startsWith(error.instancePath) && noise.has(signature(out[out.length - 1]))) out.pop();
+    const best = bestBranch(branches);
+    if (best === 'types') {
+      out.push({ ...error, keyword: 'type', params: { type: branchTypes(branches).join(',') } });
+      continue;
+    }
+    out.push(...collapse(branches[best], ctx, depth + 1));
+  }
+  return out;
+}
+
+/** Each branch's own errors, instance paths made absolute; `undefined` when not resolvable. */
+function branchErrors(error: ErrorObject, ctx: SchemaContext): ErrorObject[][] | undefined {
+  const owner = compositeOwner(error, ctx);
+  if (!owner) return undefined;
+  const where = subschemaLocation(ctx.registry, owner.schema);
+  const branches = owner.schema[error.keyword] as unknown[];
+  if (!where || !Array.isArray(branches)) return undefined;
+  const value = valueAtPointer(ctx.value, error.instancePath);
+  const result: ErrorObject[][] = [];
+  for (let i = 0; i < branches.length; i++) {
+    let validate;
+    try {
+      validate = ctx.registry.ajv.getSchema(`${where.id}#${where.pointer}/${error.keyword}/${i}`);
+    } catch {
+      return undefined;
+    }
+    if (!validate) return undefined;
+    if (validate(value)) return undefined; // a branch passes: ajv's view differs from ours, stay generic
+    result.push((validate.errors ?? []).map((e) => ({ ...e, instancePath: error.instancePath + e.instancePath })));
+  }
+  return result;
+}
+
+/** The schema object that holds the failing `anyOf`/`oneOf`, found among those applying there. */
+function compositeOwner(error: ErrorObject, ctx: SchemaContext): SchemaNode | undefined {
+  const path = instancePath(error.instancePath, ctx.value);
+  const nodes = ctx.walker.schemasAt(ctx.kind, path); // no value: every branch stays in view
+  const candidates = nodes.filter((n) => Array.isArray(n.schema[error.keyword]));
+  const fragment = error.schemaPath.slice(error.schemaPath.indexOf('#') + 1).replace(new RegExp(`/${error.keyword}$`), '');
+  for (const node of candidates) {
+    if (subschemaLocation(ctx.registry, node.schema)?.pointer === fragment) return node;
+  }
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/** Converts a pointer to the walker's path (numbers for array indices). */
+export function instancePath(pointer: string, root: unknown): Array<string | number> {
+  const path: Array<string | number> = [];
+  let current = root;
+  for (const segment of parsePointer(pointer)) {
+    if (Array.isArray(current)) {
+      const index = Number(segment);
+      path.push(index);
+      current = current[index];
+    } else {
+      path.push(segment);
+      current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+/**
+ * The branch that fits best: a branch whose type (or discriminating const) does not fit is a
+ * poor match; otherwise the one with the fewest errors. When every branch rejects the value's
+ * type, the answer is a single "must be X or Y" message ('types').
+ */
+function bestBranch(branches: ErrorObject[][]): number | 'types' {
+  let best = 0;
+  let bestScore = Infinity;
+  let allTypeMismatch = true;
+  branches.forEach((errors, i) => {
+    const root = errors.length ? errors[0].instancePath : '';
+    const typeAtRoot = errors.some((e) => e.instancePath === root && (e.keyword === 'type' || e.keyword === 'false schema'));
+    const constMismatch = errors.some((e) => e.keyword === 'const' || (e.keyword === 'enum' && e.instancePath !== root));
+    if (!typeAtRoot) allTypeMismatch = false;
+    const score = (typeAtRoot ? 1000 : 0) + (constMismatch ? 100 : 0) + errors.length;
+    if (score < bestScore) {
+      bestScore = score;
+      best = i;
+    }
+  });
+  return allTypeMismatch && branches.length > 1 ? 'types' : best;
+}
+
+function branchTypes(branches: ErrorObject[][]): string[] {
+  const types: string[] = [];
+  for (const errors of branches) {
+    for (const e of errors) {
+      if (e.keyword === 'type') types.push(...String((e.params as { type: string | string[] }).type).split(','));
+    }
+  }
+  return [...new Set(types)];
+}
+
+/** "`protocol`", "`targets[2]`", or "The document" for the root. */
+export function subjectOf(pointer: string, root: unknown): string {
+  const path = instancePath(pointer, root);
+  if (path.length === 0) return 'The document';
+  let i = path.length - 1;
+  let suffix = '';
+  while (i >= 0 && typeof path[i] === 'number') suffix = `[${path[i--]}]` + suffix;
+  const name = i >= 0 ? String(path[i]) : 'item';
+  return '`' + name + suffix + '`';
+}
+
+/** The schemas applying at an instance path, value-aware (for annotations of the failing schema). */
+function schemasAtPointer(pointer: string, ctx: SchemaContext): SchemaNode[] {
+  return ctx.walker.schemasAt(ctx.kind, instancePath(pointer, ctx.value), ctx.value);
+}
+
+function customMessage(pointer: string, ctx: SchemaContext, pattern?: string): string | undefined {
+  for (const { schema } of schemasAtPointer(pointer, ctx)) {
+    if (pattern !== undefined && schema.pattern === pattern && typeof schema.patternErrorMessage === 'string') return schema.patternErrorMessage;
+  }
+  for (const { schema } of schemasAtPointer(pointer, ctx)) {
+    if (typeof schema.errorMessage === 'string') return schema.errorMessage;
+  }
+  return undefined;
+}
+
+function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
+  const params = e.params as Record<string, any>;
+  const error = (code: string, message: string, target: Problem['target'] = 'value', data?: Problem['data']): Problem => ({
+    pointer: e.instancePath,
+    target,
+    code,
+    message,
+    severity: DiagnosticSeverity.Error,
+    data,
+  });
+  // A failing member name (propertyNames): report on that key.
+  if (e.propertyName !== undefined) {
+    return {
+      ...error(Codes.propertyName, Messages.propertyName(e.propertyName, params.pattern), 'key'),
+      pointer: childPointer(e.instancePath, e.propertyName),
+    };
+  }
+  const subject = subjectOf(e.instancePath, ctx.value);
+  switch (e.keyword) {
+    case 'required': {
+      const name = String(params.missingProperty);
+      const placeholder = placeholderFor(ctx, e.instancePath, name);
+      return error(Codes.required, Messages.required(name), 'missing', { missing: name, placeholder });
+    }
+    case 'additionalProperties':
+      return {
+        pointer: childPointer(e.instancePath, String(params.additionalProperty)),
+        target: 'key',
+        code: Codes.unknownMember,
+        message: Messages.unknownMember(String(params.additionalProperty)),
+        severity: DiagnosticSeverity.Warning,
+      };
+    case 'type':
+      return error(Codes.type, customMessage(e.instancePath, ctx) ?? Messages.type(subject, String(params.type).split(',')));
+    case 'enum':
+      return error(Codes.enum, customMessage(e.instancePath, ctx) ?? Messages.enum(subject, params.allowedValues ?? []));
+    case 'const':
+      return error(Codes.const, customMessage(e.instancePath, ctx) ?? Messages.const(subject, params.allowedValue));
+    case 'pattern':
+      return error(Codes.pattern, customMessage(e.instancePath, ctx, params.pattern) ?? Messages.pattern(subject, params.pattern));
+    case 'format':
+      return error(Codes.format, customMessage(e.instancePath, ctx) ?? Messages.format(subject, params.format));
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return error(Codes.range, Messages.minimum(subject, params.limit, e.keyword === 'exclusiveMinimum'));
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return error(Codes.range, Messages.maximum(subject, params.limit, e.keyword === 'exclusiveMaximum'));
+    case 'multipleOf':
+      return error(Codes.range, Messages.multipleOf(subject, params.multipleOf));
+    case 'minLength':
+      return error(Codes.length, Messages.minLength(subject, params.limit));
+    case 'maxLength':
+      return error(Codes.length, Messages.maxLength(subject, params.limit));
+    case 'minItems':
+      return error(Codes.items, Messages.minItems(subject, params.limit));
+    case 'maxItems':
+    case 'additionalItems':
+      return error(Codes.items, Messages.maxItems(subject, params.limit));
+    case 'uniqueItems':
+      return error(Codes.unique, Messages.uniqueItems(subject, params.i, params.j));
+    case 'minProperties':
+      return error(Codes.items, Messages.minProperties(subject, params.limit));
+    case 'maxProperties':
+      return error(Codes.items, Messages.maxProperties(subject, params.limit));
+    case 'dependencies':
+    case 'dependentRequired':
+      return error(Codes.dependency, Messages.dependency(String(params.property), String(params.deps).split(', ')), 'missing');
+    case 'not':
+    case 'false schema':
+      return error(Codes.notAllowed, Messages.notAllowed(subject), e.instancePath === '' ? 'missing' : 'key');
+    case 'anyOf':
+    case 'oneOf':
+      return error(Codes.schemaOther, customMessage(e.instancePath, ctx) ?? Messages.noAlternative(subject));
+    default:
+      return error(Codes.schemaOther, Messages.invalid(subject));
+  }
+}
+
+export { typeList };

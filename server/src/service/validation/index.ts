@@ -1,0 +1,8 @@
+// Public surface of the validation service.
+export { validate, validateAs, defaultServices, type ValidationServices } from './validate';
+export { WorkspaceIndex, listenPathsOf, type ListenPathEntry } from './workspaceIndex';
+export { Codes } from './codes';
+export { DEFAULT_VALIDATION_SETTINGS, type ValidationSettings, type SvcDiagnosticData, type Problem } from './types';
+export { placeholderFor, placeholderFromSchemas } from './placeholders';
+export { closestName, editDistance } from './suggest';
+export { DIAGNOSTIC_SOURCE } from './toDiagnostics';

@@ -1,0 +1,48 @@
+// The gateway's rule set on classic definitions (gateway facts §9.1), reporting every
+// violation rather than the first.
+
+import { childPointer } from '../../jsonPointer';
+import { Codes } from '../codes';
+import type { Problem } from '../types';
+import { classicAuthSources } from './auth';
+import { apiIdProblem, classicLoadBalancing, ipListProblems, listenPathProblem, timeoutProblem } from './network';
+import { arr, error, obj } from './util';
+
+export function classicProblems(value: unknown, pointer: string): Problem[] {
+  const api = obj(value);
+  if (!api) return [];
+  const out: Problem[] = [];
+  const at = (...segments: Array<string | number>): string => segments.reduce<string>((p, s) => childPointer(p, s), pointer);
+
+  classicAuthSources(api, pointer, out);
+  ipListProblems(api.allowed_ips, at('allowed_ips'), api.enable_ip_whitelisting === true, out);
+  ipListProblems(api.blacklisted_ips, at('blacklisted_ips'), api.enable_ip_blacklisting === true, out);
+  const proxy = obj(api.proxy);
+  if (proxy) {
+    listenPathProblem(proxy.listen_path, at('proxy', 'listen_path'), out);
+    classicLoadBalancing(proxy, at('proxy'), out);
+  }
+  apiIdProblem(api.api_id, at('api_id'), 'api_id', out);
+
+  const versions = obj(obj(api.version_data)?.versions);
+  for (const [name, version] of Object.entries(versions ?? {})) {
+    const v = obj(version);
+    if (!v) continue;
+    timeoutProblem(v.global_enforce_timeout, at('version_data', 'versions', name, 'global_enforce_timeout'), 'global_enforce_timeout', out);
+    arr(obj(v.extended_paths)?.hard_timeouts)?.forEach((entry, i) => {
+      timeoutProblem(obj(entry)?.timeout, at('version_data', 'versions', name, 'extended_paths', 'hard_timeouts', i, 'timeout'), 'timeout', out);
+    });
+  }
+
+  // Rule 1: GraphQL data-source names unique (case-insensitive, trimmed).
+  const seen = new Map<string, number>();
+  arr(obj(obj(api.graphql)?.engine)?.data_sources)?.forEach((source, i) => {
+    const name = obj(source)?.name;
+    if (typeof name !== 'string') return;
+    const key = name.trim().toLowerCase();
+    if (seen.has(key)) {
+      out.push(error(at('graphql', 'engine', 'data_sources', i, 'name'), 'value', Codes.dataSourceNames, `The data source name \`${name}\` is already used by item ${seen.get(key)}: names must be unique.`));
+    } else seen.set(key, i);
+  });
+  return out;
+}

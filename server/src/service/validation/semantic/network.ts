@@ -1,0 +1,80 @@
+// Rules on addresses and paths (gateway facts §9.1 rules 3, 4, 6, 7; §9.3): IP/CIDR lists,
+// non-negative timeouts, load balancing with targets, listen paths and API ids.
+
+import { isIP } from 'node:net';
+import { childPointer } from '../../jsonPointer';
+import { Codes } from '../codes';
+import { Messages } from '../messages';
+import type { Problem } from '../types';
+import { arr, error, obj, warning } from './util';
+
+/** An IPv4/IPv6 address or a CIDR range such as `10.0.0.0/8` or `2001:db8::/32`. */
+export function isIpOrCidr(text: string): boolean {
+  const slash = text.indexOf('/');
+  if (slash < 0) return isIP(text) !== 0;
+  const version = isIP(text.slice(0, slash));
+  const bits = text.slice(slash + 1);
+  if (version === 0 || !/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** Entries of an IP list: errors when the list is in force, warnings when it is switched off. */
+export function ipListProblems(list: unknown, pointer: string, enabled: boolean, out: Problem[]): void {
+  arr(list)?.forEach((entry, i) => {
+    if (typeof entry !== 'string' || isIpOrCidr(entry.trim())) return;
+    const message = `\`${entry}\` is not a valid IP address or CIDR range.`;
+    const make = enabled ? error : warning;
+    out.push(make(childPointer(pointer, i), 'value', Codes.ipCidr, message));
+  });
+}
+
+export function listenPathProblem(value: unknown, pointer: string, out: Problem[]): void {
+  if (typeof value !== 'string' || value === '' || value.startsWith('/')) return;
+  out.push(error(pointer, 'value', Codes.listenPath, `The listen path \`${value}\` must start with \`/\`.`));
+}
+
+/** A timeout in seconds (a number) or a duration string must not be negative. */
+export function timeoutProblem(value: unknown, pointer: string, subject: string, out: Problem[]): void {
+  const negative = (typeof value === 'number' && value < 0) || (typeof value === 'string' && value.trim().startsWith('-'));
+  if (negative) out.push(error(pointer, 'value', Codes.timeout, Messages.minimum('`' + subject + '`', 0, false)));
+}
+
+/** API ids: not `.` or `..`, no `/` or `\` (also URL-encoded): they become file and URL names. */
+export function apiIdProblem(value: unknown, pointer: string, subject: string, out: Problem[]): void {
+  if (typeof value !== 'string' || value === '') return;
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // keep the raw text
+  }
+  const bad = [value, decoded].some((v) => v === '.' || v === '..' || v.includes('/') || v.includes('\\'));
+  if (bad) out.push(error(pointer, 'value', Codes.apiId, `\`${subject}\` must not be \`.\` or \`..\` or contain \`/\` or \`\\\`.`));
+}
+
+/** Classic `proxy`: load balancing needs targets. */
+export function classicLoadBalancing(proxy: unknown, pointer: string, out: Problem[]): void {
+  const p = obj(proxy);
+  if (!p || p.enable_load_balancing !== true) return;
+  const targets = arr(p.target_list);
+  if (targets && targets.length > 0) return;
+  const message = 'Load balancing is enabled but `target_list` has no targets.';
+  if (targets) out.push(error(childPointer(pointer, 'target_list'), 'value', Codes.loadBalancing, message));
+  else out.push(error(childPointer(pointer, 'enable_load_balancing'), 'key', Codes.loadBalancing, message));
+}
+
+/** OAS `upstream.loadBalancing`: enabled ⇒ at least one target, and not every weight 0. */
+export function oasLoadBalancing(loadBalancing: unknown, pointer: string, out: Problem[]): void {
+  const lb = obj(loadBalancing);
+  if (!lb || lb.enabled !== true) return;
+  const targets = arr(lb.targets);
+  if (!targets || targets.length === 0) {
+    const message = 'Load balancing is enabled but `targets` is empty.';
+    out.push(targets ? error(childPointer(pointer, 'targets'), 'value', Codes.loadBalancing, message) : error(pointer, 'missing', Codes.loadBalancing, message));
+    return;
+  }
+  const weights = targets.map((t) => obj(t)?.weight);
+  if (weights.every((w) => typeof w === 'number' && w <= 0)) {
+    out.push(error(childPointer(pointer, 'targets'), 'value', Codes.loadBalancing, 'All load balancing targets have weight 0: give at least one target a positive weight.'));
+  }
+}

@@ -1,0 +1,102 @@
+// Rules on OAS documents with `x-svc-api-gateway` (gateway facts §9.1 after conversion,
+// §9.2, §9.3): security requirements name existing schemes, middleware operations name
+// existing operationIds, plus the address and auth rules in their OAS places.
+
+import { childPointer } from '../../jsonPointer';
+import { Codes } from '../codes';
+import { closestName } from '../suggest';
+import type { Problem } from '../types';
+import { oasAuthSources } from './auth';
+import { apiIdProblem, ipListProblems, listenPathProblem, oasLoadBalancing, timeoutProblem } from './network';
+import { arr, error, obj, warning } from './util';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export function oasProblems(value: unknown, pointer: string): Problem[] {
+  const doc = obj(value);
+  if (!doc) return [];
+  const out: Problem[] = [];
+  const at = (...segments: Array<string | number>): string => segments.reduce<string>((p, s) => childPointer(p, s), pointer);
+  const schemes = obj(obj(doc.components)?.securitySchemes) ?? {};
+  const schemeNames = Object.keys(schemes);
+
+  // Security requirements, document-wide and per operation.
+  const requirementProblems = (list: unknown, listPointer: string): void => {
+    arr(list)?.forEach((requirement, i) => {
+      for (const name of Object.keys(obj(requirement) ?? {})) {
+        if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
+        const suggestion = closestName(name, schemeNames);
+        const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
+        out.push(error(childPointer(childPointer(listPointer, i), name), 'key', Codes.securityScheme, `The security scheme \`${name}\` is not defined in \`components.securitySchemes\`.${hint}`, suggestion ? { suggestion } : undefined));
+      }
+    });
+  };
+  requirementProblems(doc.security, at('security'));
+  const operationIds: string[] = [];
+  for (const [path, item] of Object.entries(obj(doc.paths) ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = obj(obj(item)?.[method]);
+      if (!operation) continue;
+      if (typeof operation.operationId === 'string') operationIds.push(operation.operationId);
+      requirementProblems(operation.security, at('paths', path, method, 'security'));
+    }
+  }
+
+  const ext = obj(doc['x-svc-api-gateway']);
+  if (!ext) return out;
+  const extAt = (...segments: Array<string | number>): string => segments.reduce<string>((p, s) => childPointer(p, s), at('x-svc-api-gateway'));
+
+  // middleware.operations keys must be operationIds of `paths` (unknown ones are ignored at
+  // runtime and deleted by import/PATCH: the configuration would be lost silently).
+  const known = new Set(operationIds);
+  for (const id of Object.keys(obj(obj(ext.middleware)?.operations) ?? {})) {
+    if (known.has(id)) continue;
+    const suggestion = closestName(id, operationIds);
+    const hint = suggestion ? `: did you mean \`${suggestion}\`?` : '.';
+    out.push(error(extAt('middleware', 'operations', id), 'key', Codes.operationId, `\`${id}\` is not the operationId of any operation in \`paths\`${hint}`, suggestion ? { suggestion } : undefined));
+  }
+  for (const [id, operation] of Object.entries(obj(obj(ext.middleware)?.operations) ?? {})) {
+    const timeout = obj(obj(operation)?.enforceTimeout);
+    if (timeout) {
+      timeoutProblem(timeout.value, extAt('middleware', 'operations', id, 'enforceTimeout', 'value'), 'value', out);
+      timeoutProblem(timeout.duration, extAt('middleware', 'operations', id, 'enforceTimeout', 'duration'), 'duration', out);
+    }
+  }
+
+  const server = obj(ext.server);
+  listenPathProblem(obj(server?.listenPath)?.value, extAt('server', 'listenPath', 'value'), out);
+  const auth = obj(server?.authentication);
+  oasAuthSources(auth, extAt('server', 'authentication'), out);
+  // Vendor settings for a scheme the OAS part does not define are never used (§9.3).
+  for (const name of Object.keys(obj(auth?.securitySchemes) ?? {})) {
+    if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
+    out.push(warning(extAt('server', 'authentication', 'securitySchemes', name), 'key', Codes.vendorScheme, `\`${name}\` has no security scheme of the same name in \`components.securitySchemes\`: the gateway ignores these settings.`));
+  }
+  const ipAccess = obj(server?.ipAccessControl);
+  if (ipAccess) {
+    ipListProblems(ipAccess.allow, extAt('server', 'ipAccessControl', 'allow'), ipAccess.enabled === true, out);
+    ipListProblems(ipAccess.block, extAt('server', 'ipAccessControl', 'block'), ipAccess.enabled === true, out);
+  }
+  const upstream = obj(ext.upstream);
+  oasLoadBalancing(upstream?.loadBalancing, extAt('upstream', 'loadBalancing'), out);
+  timeoutProblem(obj(upstream?.enforceTimeout)?.duration, extAt('upstream', 'enforceTimeout', 'duration'), 'duration', out);
+  upstreamAuthProblems(obj(upstream?.authentication), extAt('upstream', 'authentication'), out);
+  apiIdProblem(obj(ext.info)?.id, extAt('info', 'id'), 'id', out);
+  return out;
+}
+
+/** Rule 5: not basic auth and OAuth together; OAuth with exactly one grant. */
+function upstreamAuthProblems(auth: ReturnType<typeof obj>, pointer: string, out: Problem[]): void {
+  if (!auth) return;
+  const basic = obj(auth.basicAuth);
+  const oauth = obj(auth.oauth);
+  if (basic?.enabled === true && oauth?.enabled === true) {
+    out.push(error(pointer, 'missing', Codes.upstreamAuth, 'Upstream basic auth and upstream OAuth cannot both be enabled.'));
+  }
+  if (oauth?.enabled === true) {
+    const grants = ['clientCredentials', 'password'].filter((g) => obj(oauth[g]) && obj(oauth[g])?.enabled !== false);
+    if (grants.length !== 1) {
+      out.push(error(childPointer(pointer, 'oauth'), 'key', Codes.upstreamAuth, 'Upstream OAuth needs exactly one of `clientCredentials` or `password`.'));
+    }
+  }
+}

@@ -1,0 +1,90 @@
+// validate(doc, settings) → Diagnostic[]: the one entry point the language server, svc-lint
+// and the tests share. Order of work: detect the kind (not ours → nothing), syntax, then
+// (below the size limit) ajv with the registry's compiled validator, the member walk
+// (unknown, deprecated, non-spec forms), the semantic rules and the workspace-wide rule.
+
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { getSchemaRegistry, type SchemaRegistry } from '../../schemas/registry';
+import { createSchemaWalker, type SchemaWalker } from '../schemaWalker';
+import { detectKind, type Detection } from '../detection';
+import type { SvcDocument } from '../document';
+import { Codes } from './codes';
+import { Messages } from './messages';
+import { problemsFromAjv } from './ajvErrors';
+import { memberProblems } from './memberChecks';
+import { semanticProblems } from './semantic/index';
+import { syntaxDiagnostics } from './syntax';
+import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
+import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
+import type { WorkspaceIndex } from './workspaceIndex';
+
+export interface ValidationServices {
+  registry?: SchemaRegistry;
+  walker?: SchemaWalker;
+  /** Listen paths of the workspace (for the duplicate rule); omitted = rule off. */
+  workspace?: WorkspaceIndex;
+}
+
+let defaults: { registry: SchemaRegistry; walker: SchemaWalker } | undefined;
+
+/** The process-wide registry and walker (schemas compile once). */
+export function defaultServices(): { registry: SchemaRegistry; walker: SchemaWalker } {
+  if (!defaults) {
+    const registry = getSchemaRegistry();
+    defaults = { registry, walker: createSchemaWalker(registry) };
+  }
+  return defaults;
+}
+
+export function validate(doc: SvcDocument, settings: Partial<ValidationSettings> = {}, services: ValidationServices = {}): Diagnostic[] {
+  const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
+  if (!options.validationEnabled) return [];
+  const detection = detectKind(doc.uri, doc.value, options.associations);
+  if (!detection) return [];
+  return validateAs(doc, detection, options, services);
+}
+
+/** Validation for a document whose kind is already known. */
+export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices = {}): Diagnostic[] {
+  const diagnostics = syntaxDiagnostics(doc);
+  if (doc.tooDeep) return diagnostics;
+  const size = doc.text.length;
+  if (size > settings.maxValidatedSize) {
+    diagnostics.push({
+      range: doc.range(0, 0),
+      severity: DiagnosticSeverity.Information,
+      code: Codes.tooLarge,
+      source: DIAGNOSTIC_SOURCE,
+      message: Messages.sizeLimit(size, settings.maxValidatedSize),
+    });
+    return diagnostics;
+  }
+  const value = doc.value;
+  if (value === undefined) return diagnostics;
+  const { registry, walker } = { ...defaultServices(), ...stripUndefined(services) };
+  const kind = detection.kind;
+  const problems: Problem[] = [];
+  // The walker's findings first: they carry "did you mean" data that ajv's do not.
+  problems.push(...memberProblems(walker, kind, value));
+  const validator = registry.validatorForKind(kind);
+  if (!validator(value) && validator.errors) problems.push(...problemsFromAjv(validator.errors, { registry, walker, kind, value }));
+  problems.push(...semanticProblems(kind, value));
+  if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
+  return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The same finding from two sources (ajv's additionalProperties and the walker): keep the first. */
+function dedupeByPointerAndCode(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.pointer}|${p.code}|${p.code === '' ? p.message : ''}`;
+    if (p.code !== Codes.unknownMember && p.code !== Codes.deprecated) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
