@@ -1,4 +1,5 @@
 // migration-mapping.md §8.3: why the migrate endpoint skips an API (`skipped.apis[].key`).
+import { unwrapDashboardRecord } from './convert.js';
 import type { ClassicApiDefinition } from './types.js';
 import { isObject, obj } from './util.js';
 
@@ -48,8 +49,9 @@ export const SKIP_MESSAGES: Readonly<Record<SkipKey, string>> = {
  * what the API is (streams, already OAS or promoted, TCP, GraphQL, WebSocket), then what the mode
  * needs (an existing staged copy blocks `stage`, a missing one blocks `promote`).
  */
+/** Accepts a bare definition or a dashboard record (`api_definition`). */
 export function skipReason(def: ClassicApiDefinition, context: SkipContext = {}): SkipReason | undefined {
-  const key = skipKey(def, context);
+  const key = skipKey(unwrapDashboardRecord(def), context);
   return key ? { key, message: SKIP_MESSAGES[key] } : undefined;
 }
 

@@ -31,6 +31,7 @@ test('not_staged: promote mode without a staged copy', () => {
 test('is_tcp: protocol tcp or tls', () => {
   assert.equal(skipReason(classic({ protocol: 'tcp' }))?.key, 'is_tcp');
   assert.equal(skipReason(classic({ protocol: 'tls' }))?.key, 'is_tcp');
+  assert.equal(skipReason({ api_definition: classic({ protocol: 'tcp' }) })?.key, 'is_tcp', 'dashboard record');
   assert.equal(skipReason(classic({ protocol: 'https' })), undefined);
 });
 
