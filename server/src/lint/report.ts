@@ -1,0 +1,52 @@
+// svc-lint output: compiler-style text lines or one JSON document.
+
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+
+export interface FileResult {
+  file: string;
+  kind: string | undefined;
+  diagnostics: Diagnostic[];
+}
+
+const SEVERITY: Record<number, string> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'info',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+
+export function severityName(d: Diagnostic): string {
+  return SEVERITY[d.severity ?? DiagnosticSeverity.Error] ?? 'error';
+}
+
+/** `file:line:col severity code message`, 1-based like compilers. */
+export function textReport(results: readonly FileResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      lines.push(`${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severityName(d)} ${d.code ?? ''} ${d.message}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export function jsonReport(results: readonly FileResult[]): string {
+  const counts = { error: 0, warning: 0, info: 0, hint: 0 } as Record<string, number>;
+  const files = results.map((r) => ({
+    file: r.file,
+    kind: r.kind ?? null,
+    diagnostics: r.diagnostics.map((d) => {
+      counts[severityName(d)]++;
+      return {
+        line: d.range.start.line + 1,
+        column: d.range.start.character + 1,
+        endLine: d.range.end.line + 1,
+        endColumn: d.range.end.character + 1,
+        severity: severityName(d),
+        code: d.code ?? null,
+        message: d.message,
+      };
+    }),
+  }));
+  return JSON.stringify({ files, errors: counts.error, warnings: counts.warning, infos: counts.info, hints: counts.hint }, null, 2);
+}

@@ -1,0 +1,48 @@
+// Text edits the quick fixes are made of: rename a member's key, replace a value, insert a
+// member into an object (jsonc-parser's `modify` keeps commas and indentation right).
+
+import { modify } from 'jsonc-parser';
+import type { TextEdit } from 'vscode-languageserver-types';
+import type { SvcDocument } from '../document';
+import { instancePath } from '../validation/ajvErrors';
+
+export function renameKeyEdit(doc: SvcDocument, pointer: string, newName: string): TextEdit | undefined {
+  const at = doc.locate(pointer);
+  if (!at || at.keyOffset === undefined) return undefined;
+  return { range: doc.range(at.keyOffset, at.keyLength ?? 0), newText: JSON.stringify(newName) };
+}
+
+export function replaceValueEdit(doc: SvcDocument, pointer: string, value: unknown): TextEdit | undefined {
+  const at = doc.locate(pointer);
+  if (!at) return undefined;
+  return { range: doc.range(at.valueOffset, at.valueLength), newText: JSON.stringify(value) };
+}
+
+/** Rename a key and rewrite its value in one edit (key, colon and value as written, normalised). */
+export function renameAndReplaceEdit(doc: SvcDocument, pointer: string, newName: string, value: unknown): TextEdit | undefined {
+  const at = doc.locate(pointer);
+  if (!at || at.keyOffset === undefined) return undefined;
+  const end = at.valueOffset + at.valueLength;
+  return { range: doc.range(at.keyOffset, end - at.keyOffset), newText: `${JSON.stringify(newName)}: ${JSON.stringify(value)}` };
+}
+
+/** Inserts `"name": value` as the last member of the object at `pointer`. */
+export function insertMemberEdits(doc: SvcDocument, pointer: string, name: string, value: unknown): TextEdit[] {
+  const path = [...instancePath(pointer, doc.value), name];
+  const { insertSpaces, tabSize } = detectIndentation(doc.text);
+  let edits;
+  try {
+    edits = modify(doc.text, path, value, { formattingOptions: { insertSpaces, tabSize, eol: doc.text.includes('\r\n') ? '\r\n' : '\n' } });
+  } catch {
+    return [];
+  }
+  return edits.map((e) => ({ range: doc.range(e.offset, e.length), newText: e.content }));
+}
+
+/** The document's own indentation: first indented line decides (tabs or N spaces). */
+export function detectIndentation(text: string): { insertSpaces: boolean; tabSize: number } {
+  const m = /\n([ \t]+)\S/.exec(text.slice(0, 10000));
+  if (!m) return { insertSpaces: true, tabSize: 2 };
+  if (m[1].startsWith('\t')) return { insertSpaces: false, tabSize: 4 };
+  return { insertSpaces: true, tabSize: Math.min(m[1].length, 8) };
+}
