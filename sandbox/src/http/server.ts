@@ -1,0 +1,96 @@
+// The request pipeline: family by first path segment → credential check → route → handler →
+// JSON answer. Every failure becomes a JSON body in the family's error shape; nothing a client
+// sends can crash the process that hosts the sandbox (it may be the VS Code extension host).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxCredentials } from '../types.js';
+import { checkAuth } from './auth.js';
+import { parseJson, readBody } from './body.js';
+import { errorBody, HttpError, type Family, type Reply } from './results.js';
+import type { RequestContext, Router } from './router.js';
+
+export interface PipelineOptions {
+  router: Router;
+  credentials: SandboxCredentials;
+  bodyLimit: number;
+  log: (line: string) => void;
+}
+
+export function familyOf(pathname: string): Family {
+  const first = pathname.split('/')[1];
+  if (first === 'svc') return 'gateway';
+  if (first === 'api') return 'dashboard';
+  if (first === 'admin') return 'admin';
+  return 'other';
+}
+
+export function createListener(options: PipelineOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(req, res, options).catch((error) => {
+      options.log(`[http] failed to answer ${req.method} ${req.url}: ${(error as Error).message}`);
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const family = familyOf(url.pathname);
+  let reply: Reply;
+  try {
+    if (family === 'other') {
+      // Health check outside the families, like the reference gateway's `/hello`.
+      if (url.pathname === '/hello' && (method === 'GET' || method === 'HEAD')) reply = { status: 200, body: { status: 'pass', description: 'Svc sandbox' } };
+      else throw new HttpError(404, `Not found: ${url.pathname}`);
+    } else {
+      checkAuth(family, req, options.credentials);
+      reply = await route(req, method, url, family, options);
+    }
+  } catch (error) {
+    reply = toErrorReply(error, family, options.log, method, url.pathname);
+  }
+  send(res, method, reply);
+}
+
+async function route(req: IncomingMessage, method: string, url: URL, family: Family, options: PipelineOptions): Promise<Reply> {
+  const match = options.router.match(method, url.pathname);
+  if (match.kind === 'none') throw new HttpError(404, `Not found: no endpoint ${url.pathname}`);
+  if (match.kind === 'method') {
+    const message = family === 'gateway' ? 'Method not supported' : `Method ${method} not allowed on ${url.pathname}`;
+    throw new HttpError(405, message, { Allow: match.allowed.join(', ') });
+  }
+  let text: Promise<string> | undefined;
+  const readText = () => (text ??= readBody(req, options.bodyLimit));
+  const ctx: RequestContext = {
+    req,
+    method,
+    family,
+    params: match.params,
+    query: url.searchParams,
+    text: readText,
+    json: async () => parseJson(await readText()),
+  };
+  try {
+    return await match.handler(ctx);
+  } finally {
+    // A handler that answered without reading the body still drains it, so keep-alive works.
+    if (!text) req.resume();
+  }
+}
+
+function toErrorReply(error: unknown, family: Family, log: (line: string) => void, method: string, path: string): Reply {
+  if (error instanceof HttpError) return { status: error.status, body: errorBody(family, error.message), headers: error.headers };
+  log(`[http] ${method} ${path}: ${(error as Error).stack ?? String(error)}`);
+  return { status: 500, body: errorBody(family, `Internal sandbox error: ${(error as Error).message}`) };
+}
+
+function send(res: ServerResponse, method: string, reply: Reply): void {
+  const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'Content-Type': `${reply.contentType ?? 'application/json'}; charset=utf-8`,
+    'Content-Length': Buffer.byteLength(payload),
+    ...reply.headers,
+  });
+  res.end(method === 'HEAD' ? undefined : payload);
+}

@@ -1,0 +1,96 @@
+// One kind of resource (APIs, keys, policies…): an in-memory map that is the source of truth
+// for reads, mirrored to one JSON file per record in `<dataDir>/<name>/`. Changes apply to the
+// map synchronously (so concurrent requests never interleave a read-modify-write) and the
+// returned promise settles once the change is on disk.
+import { promises as fs } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { writeFileAtomic, TEMP_SUFFIX } from './atomicFile.js';
+import { WriteQueue } from './writeQueue.js';
+
+export class Collection<T> {
+  private readonly items = new Map<string, T>();
+  private readonly dir: string | undefined;
+
+  constructor(
+    readonly name: string,
+    dataDir: string | undefined,
+    private readonly queue: WriteQueue,
+    private readonly log: (line: string) => void = () => undefined,
+  ) {
+    this.dir = dataDir ? join(dataDir, name) : undefined;
+  }
+
+  /** Reads every record file; leftovers of interrupted writes are removed, unreadable files reported. */
+  async load(idOf: (item: T) => string): Promise<void> {
+    if (!this.dir) return;
+    await fs.mkdir(this.dir, { recursive: true });
+    for (const file of await fs.readdir(this.dir)) {
+      const path = join(this.dir, file);
+      if (file.endsWith(TEMP_SUFFIX)) {
+        await fs.rm(path, { force: true });
+        continue;
+      }
+      if (!file.endsWith('.json')) continue;
+      try {
+        const item = JSON.parse(await fs.readFile(path, 'utf8')) as T;
+        this.items.set(idOf(item), item);
+      } catch (error) {
+        this.log(`[store] ignoring unreadable ${this.name}/${file}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.items.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.items.get(id);
+  }
+
+  has(id: string): boolean {
+    return this.items.has(id);
+  }
+
+  /** Records in insertion order (seed order, then creation order). */
+  values(): T[] {
+    return [...this.items.values()];
+  }
+
+  find(predicate: (item: T) => boolean): T | undefined {
+    for (const item of this.items.values()) if (predicate(item)) return item;
+    return undefined;
+  }
+
+  set(id: string, item: T): Promise<void> {
+    this.items.set(id, item);
+    return this.persist(id);
+  }
+
+  delete(id: string): Promise<void> {
+    this.items.delete(id);
+    return this.persist(id);
+  }
+
+  private persist(id: string): Promise<void> {
+    if (!this.dir) return Promise.resolve();
+    const path = join(this.dir, fileNameFor(id));
+    // The write reads the map when it runs, so a coalesced write stores the newest state.
+    return this.queue.schedule(path, async () => {
+      const item = this.items.get(id);
+      if (item === undefined) await fs.rm(path, { force: true });
+      else await writeFileAtomic(path, JSON.stringify(item, null, 2) + '\n');
+    });
+  }
+}
+
+/**
+ * A file name that is safe on every platform and unique even on case-insensitive file systems:
+ * a readable part (unsafe characters replaced) plus a hash of the exact id.
+ */
+export function fileNameFor(id: string): string {
+  const readable = id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 48);
+  const hash = createHash('sha256').update(id).digest('hex').slice(0, 12);
+  return `${readable}-${hash}.json`;
+}
