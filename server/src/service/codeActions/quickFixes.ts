@@ -9,8 +9,8 @@ import type { SvcDocument } from '../document';
 import { lastSegment, parentPointer, valueAtPointer, childPointer } from '../jsonPointer';
 import type { SchemaWalker } from '../schemaWalker';
 import type { SchemaNode } from '../schemaTypes';
-import { schemaRegex } from '../schemaWalker';
-import { jsonTypeOf } from '../schemaMatch';
+import type { SchemaRegistry } from '../../schemas/registry';
+import { markedBranches, takesSpecForm } from '../validation/alternatives';
 import { instancePath } from '../validation/ajvErrors';
 import { Codes } from '../validation/codes';
 import { defaultServices } from '../validation/validate';
@@ -22,6 +22,7 @@ import { insertMemberEdits, renameAndReplaceEdit, renameKeyEdit, replaceValueEdi
 export interface QuickFixOptions {
   associations?: KindAssociations;
   walker?: SchemaWalker;
+  registry?: SchemaRegistry;
 }
 
 export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[], range: Range, options: QuickFixOptions = {}): CodeAction[] {
@@ -29,13 +30,15 @@ export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[],
   const relevant = diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && overlaps(d.range, range));
   if (relevant.length === 0 || doc.tooDeep) return actions;
   const kind = detectKind(doc.uri, doc.value, options.associations)?.kind;
-  let walker: SchemaWalker | undefined = options.walker;
-  const getWalker = (): SchemaWalker => (walker ??= defaultServices().walker);
+  const services = (): { walker: SchemaWalker; registry: SchemaRegistry } => ({
+    walker: options.walker ?? defaultServices().walker,
+    registry: options.registry ?? defaultServices().registry,
+  });
   const seen = new Set<string>();
   for (const diagnostic of relevant) {
     const data = diagnostic.data as Partial<SvcDiagnosticData> | undefined;
     if (!data || typeof data.pointer !== 'string') continue;
-    for (const action of fixesFor(doc, diagnostic, data as SvcDiagnosticData, kind, getWalker)) {
+    for (const action of fixesFor(doc, diagnostic, data as SvcDiagnosticData, kind, services)) {
       if (seen.has(action.title)) continue;
       seen.add(action.title);
       actions.push(action);
@@ -44,7 +47,8 @@ export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[],
   return actions;
 }
 
-function fixesFor(doc: SvcDocument, diagnostic: Diagnostic, data: SvcDiagnosticData, kind: DocumentKind | undefined, walker: () => SchemaWalker): CodeAction[] {
+function fixesFor(doc: SvcDocument, diagnostic: Diagnostic, data: SvcDiagnosticData, kind: DocumentKind | undefined, services: () => { walker: SchemaWalker; registry: SchemaRegistry }): CodeAction[] {
+  const walker = (): SchemaWalker => services().walker;
   const out: CodeAction[] = [];
   const name = lastSegment(data.pointer);
   const make = (title: string, edits: Array<TextEdit | undefined>, preferred = false): void => {
@@ -72,7 +76,7 @@ function fixesFor(doc: SvcDocument, diagnostic: Diagnostic, data: SvcDiagnosticD
   }
   // Durations: `rateLimit.per` (and any member whose schema wants a duration) in the wrong form.
   if (kind && (diagnostic.code === Codes.nonSpecForm || isDurationMember(data.pointer))) {
-    const fix = durationFix(doc, data.pointer, kind, walker());
+    const fix = durationFix(doc, data.pointer, kind, services());
     if (fix) make(fix.title, [fix.edit], true);
   }
   return out;
@@ -106,32 +110,26 @@ function isDurationMember(pointer: string): boolean {
 /**
  * Rewrites a duration in the form the schema asks for at that place: integer seconds, ISO
  * 8601 or Go style, whichever alternative is not marked as a non-spec form. Without a schema
- * opinion: streams use the gateway's Go form, OAS documents integer seconds.
+ * opinion: the spec's forms (streams: ISO 8601, OAS: integer seconds).
  */
-function durationFix(doc: SvcDocument, pointer: string, kind: DocumentKind, walker: SchemaWalker): { title: string; edit: TextEdit } | undefined {
+function durationFix(doc: SvcDocument, pointer: string, kind: DocumentKind, services: { walker: SchemaWalker; registry: SchemaRegistry }): { title: string; edit: TextEdit } | undefined {
   const value = valueAtPointer(doc.value, pointer);
   const seconds = durationSeconds(value);
   if (seconds === undefined) return undefined;
-  const candidates: unknown[] = [seconds, formatIsoDuration(seconds), formatGoDuration(seconds)];
-  const nodes = schemasAt(walker, kind, doc, pointer).filter((n) => n.schema.type !== undefined || n.schema.pattern !== undefined);
-  const specNodes = nodes.filter((n) => n.schema['x-svc-nonSpecForm'] === undefined);
-  let target = candidates.find((c) => c !== value && specNodes.some((n) => fits(n, c)));
-  if (target === undefined && specNodes.length === 0) target = kind === 'streams' ? formatGoDuration(seconds) : seconds;
-  if (target === undefined || target === value || (specNodes.some((n) => fits(n, value)) && !nodes.some((n) => n.schema['x-svc-nonSpecForm'] !== undefined && fits(n, value)))) return undefined;
+  const branches = markedBranches(services.registry, schemasAt(services.walker, kind, doc, pointer));
+  let target: unknown;
+  if (branches.length > 0) {
+    if (takesSpecForm(branches, value)) return undefined;
+    target = [seconds, formatIsoDuration(seconds), formatGoDuration(seconds)].find((c) => takesSpecForm(branches, c));
+  } else {
+    target = kind === 'streams' ? formatIsoDuration(seconds) : seconds;
+    if (target === value) return undefined;
+  }
+  if (target === undefined) return undefined;
   const edit = replaceValueEdit(doc, pointer, target);
   if (!edit) return undefined;
   const shown = typeof target === 'number' ? `${target} (seconds)` : JSON.stringify(target);
   return { title: `Convert \`${lastSegment(pointer)}\` to ${shown}`, edit };
-}
-
-function fits(node: SchemaNode, value: unknown): boolean {
-  const { schema } = node;
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  const actual = jsonTypeOf(value);
-  if (types.length && !types.some((t) => t === actual || (t === 'number' && actual === 'integer'))) return false;
-  if (typeof schema.pattern === 'string' && (typeof value !== 'string' || !schemaRegex(schema.pattern)?.test(value))) return false;
-  if (typeof schema.minimum === 'number' && typeof value === 'number' && value < schema.minimum) return false;
-  return true;
 }
 
 function overlaps(a: Range, b: Range): boolean {

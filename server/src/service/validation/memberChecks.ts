@@ -7,8 +7,8 @@
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import { SchemaWalker } from '../schemaWalker';
 import type { SchemaNode } from '../schemaTypes';
-import { jsonTypeOf } from '../schemaMatch';
-import { schemaRegex } from '../schemaWalker';
+import type { SchemaRegistry } from '../../schemas/registry';
+import { describeSpecForm, markedBranches, nonSpecFormOf } from './alternatives';
 import { childPointer } from '../jsonPointer';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { Codes } from './codes';
@@ -20,7 +20,7 @@ import type { Problem } from './types';
 /** A budget on visited values: beyond it the walk stops (a 2 MB document needs ~10% of it). */
 const MAX_VISITED = 1_000_000;
 
-export function memberProblems(walker: SchemaWalker, kind: DocumentKind, value: unknown): Problem[] {
+export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, kind: DocumentKind, value: unknown): Problem[] {
   const problems: Problem[] = [];
   const rootNodes = walker.root(kind, value);
   if (rootNodes.length === 0) return problems;
@@ -28,7 +28,7 @@ export function memberProblems(walker: SchemaWalker, kind: DocumentKind, value: 
   let visited = 0;
   while (stack.length && visited++ < MAX_VISITED) {
     const { value: current, pointer, nodes } = stack.pop()!;
-    checkNonSpecForm(current, pointer, nodes, value, problems);
+    checkNonSpecForm(registry, current, pointer, nodes, value, problems);
     if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) {
@@ -85,28 +85,17 @@ function suggestable(members: ReturnType<SchemaWalker['members']>): string[] {
   return names;
 }
 
-/**
- * A value fitting an alternative marked `x-svc-nonSpecForm` (type and pattern, the way such
- * alternatives are written) is accepted, with a warning naming the spec's form.
- */
-function checkNonSpecForm(value: unknown, pointer: string, nodes: readonly SchemaNode[], root: unknown, problems: Problem[]): void {
-  for (const { schema } of nodes) {
-    const specForm = schema['x-svc-nonSpecForm'];
-    if (typeof specForm !== 'string') continue;
-    const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-    const actual = jsonTypeOf(value);
-    if (types.length && !types.some((t) => t === actual || (t === 'number' && actual === 'integer'))) continue;
-    if (typeof schema.pattern === 'string') {
-      if (typeof value !== 'string' || !schemaRegex(schema.pattern)?.test(value)) continue;
-    }
-    problems.push({
-      pointer,
-      target: 'value',
-      code: Codes.nonSpecForm,
-      message: Messages.nonSpecForm(subjectOf(pointer, root), specForm),
-      severity: DiagnosticSeverity.Warning,
-      data: { specForm },
-    });
-    return;
-  }
+/** A value that only an alternative marked `x-svc-nonSpecForm` accepts: a warning naming the spec's form. */
+function checkNonSpecForm(registry: SchemaRegistry, value: unknown, pointer: string, nodes: readonly SchemaNode[], root: unknown, problems: Problem[]): void {
+  if (!nodes.some((n) => typeof n.schema['x-svc-nonSpecForm'] === 'string')) return;
+  const specForm = nonSpecFormOf(markedBranches(registry, nodes), value);
+  if (!specForm) return;
+  problems.push({
+    pointer,
+    target: 'value',
+    code: Codes.nonSpecForm,
+    message: Messages.nonSpecForm(subjectOf(pointer, root), describeSpecForm(specForm)),
+    severity: DiagnosticSeverity.Warning,
+    data: { specForm },
+  });
 }

@@ -71,7 +71,7 @@ export const Messages = {
     suggestion ? `Unknown member \`${name}\`: did you mean \`${suggestion}\`?` : `Unknown member \`${name}\`.`,
   deprecated: (name: string, text: string | undefined, replacedBy?: string) =>
     text ? `\`${name}\` is deprecated: ${stripDeprecatedPrefix(name, text)}` : replacedBy ? `\`${name}\` is deprecated: use \`${replacedBy}\`.` : `\`${name}\` is deprecated.`,
-  nonSpecForm: (subject: string, specForm: string) => `${subject} uses a form the reference gateway accepts but the spec does not: write it as ${specForm}.`,
+  nonSpecForm: (subject: string, specForm: string) => `${subject} uses the reference gateway's form, accepted but not the spec's: the spec wants ${specForm}.`,
 
   sizeLimit: (size: number, limit: number) =>
     `The document is ${kb(size)}, above the ${kb(limit)} limit: Svc checks only its syntax (setting \`svc.validation.maxSize\`).`,

@@ -65,10 +65,14 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   const kind = detection.kind;
   const problems: Problem[] = [];
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
-  problems.push(...memberProblems(walker, kind, value));
+  problems.push(...memberProblems(registry, walker, kind, value));
   const validator = registry.validatorForKind(kind);
-  if (!validator(value) && validator.errors) problems.push(...problemsFromAjv(validator.errors, { registry, walker, kind, value }));
-  problems.push(...semanticProblems(kind, value));
+  const schemaProblems = !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [];
+  problems.push(...schemaProblems);
+  // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
+  // targets and `minItems`) would be a second message for one problem: the schema's wins.
+  const reported = new Set(schemaProblems.map((p) => p.pointer));
+  problems.push(...semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)));
   if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
   return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];
 }

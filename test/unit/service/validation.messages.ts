@@ -1,0 +1,31 @@
+// The messages users read, written out once: tests compare against these exact sentences.
+export const M = {
+  protocolEnumClassic: '`protocol` must be one of: "", http, https, h2c, tcp, tls.',
+  protocolEnumOas: '`protocol` must be one of: http, https, h2c.',
+  missing: (name: string) => `Missing required member \`${name}\`.`,
+  mustBeBoolean: (name: string) => `\`${name}\` must be true or false.`,
+  mustBeInteger: (name: string) => `\`${name}\` must be an integer.`,
+  mustBeNumber: (name: string) => `\`${name}\` must be a number.`,
+  mustBeString: (name: string) => `\`${name}\` must be a string.`,
+  unknown: (name: string, suggestion?: string) => (suggestion ? `Unknown member \`${name}\`: did you mean \`${suggestion}\`?` : `Unknown member \`${name}\`.`),
+  applyPolicyIdDeprecated: '`apply_policy_id` is deprecated: use apply_policies (a list of policy ids).',
+  authSources: (name: string) => `All auth sources are disabled for \`${name}\`: enable at least one of header, query or cookie.`,
+  badIp: (ip: string) => `\`${ip}\` is not a valid IP address or CIDR range.`,
+  notNegative: (name: string) => `\`${name}\` must not be negative.`,
+  listenPathSlash: (path: string) => `The listen path \`${path}\` must start with \`/\`.`,
+  lbNoTargets: 'Load balancing is enabled but `target_list` has no targets.',
+  lbEmptyTargets: '`targets` must have at least one item.',
+  lbZeroWeights: 'All load balancing targets have weight 0: give at least one target a positive weight.',
+  apiId: '`api_id` must not be `.` or `..` or contain `/` or `\\`.',
+  schemeMissing: (name: string, suggestion?: string) =>
+    `The security scheme \`${name}\` is not defined in \`components.securitySchemes\`.${suggestion ? ` Did you mean \`${suggestion}\`?` : ''}`,
+  operationMissing: (id: string, suggestion?: string) =>
+    `\`${id}\` is not the operationId of any operation in \`paths\`${suggestion ? `: did you mean \`${suggestion}\`?` : '.'}`,
+  perNonSpecOas: "`per` uses the reference gateway's form, accepted but not the spec's: the spec wants an integer number of seconds (for example 60).",
+  perNonSpecStreams: "`per` uses the reference gateway's form, accepted but not the spec's: the spec wants an ISO 8601 duration (for example \"PT1M\").",
+  commaExpected: 'Expected a comma.',
+  comment: 'Comments are not allowed in JSON (use a .jsonc file if the tools reading it accept comments).',
+  tooDeep: 'The document is nested more than 512 levels deep: Svc does not check it further.',
+  duplicateListenPath: (path: string, other: string) =>
+    `The listen path \`${path}\` is also used by ${other}: the dashboard refuses a second API on the same path.`,
+};

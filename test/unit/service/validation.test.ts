@@ -1,0 +1,217 @@
+// Validation service: exact ranges, codes and messages per document kind.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import { WorkspaceIndex } from '../../../server/src/service/validation/index';
+import { diagnose, expectDiagnostics, markup, svcDocument } from './validation.helpers';
+import { M } from './validation.messages';
+
+const classic = (body: string) => `{
+  "name": "Orders",
+  "api_id": "orders",
+  "proxy": { "listen_path": "/orders/", "target_url": "http://orders" },
+  "version_data": { "not_versioned": true, "versions": {} }${body}
+}`;
+
+test('classic: a wrong enum value is reported on the value, with the allowed values', () => {
+  expectDiagnostics(classic(',\n  "protocol": «"htp"»'), [['svc.schema.enum', M.protocolEnumClassic]]);
+});
+
+test('classic: a missing required member is reported on the parent key', () => {
+  expectDiagnostics(
+    `{
+  "name": "Orders",
+  «"proxy"»: { "listen_path": "/orders/" },
+  "version_data": { "not_versioned": true, "versions": {} }
+}`,
+    [['svc.schema.required', M.missing('target_url')]],
+  );
+});
+
+test('classic: a missing member of the root is reported on its opening brace', () => {
+  expectDiagnostics(`«{»\n  "name": "Orders",\n  "api_id": "orders",\n  "version_data": { "not_versioned": true, "versions": {} }\n}`, [
+    ['svc.schema.required', M.missing('proxy')],
+  ]);
+});
+
+test('classic: wrong types on the values, one message each', () => {
+  expectDiagnostics(classic(',\n  "listen_port": «"8080"»,\n  "active": «1»'), [
+    ['svc.schema.type', M.mustBeInteger('listen_port')],
+    ['svc.schema.type', M.mustBeBoolean('active')],
+  ]);
+});
+
+test('classic: an unknown member is a warning on its key with "did you mean"', () => {
+  const [d] = expectDiagnostics(classic(',\n  «"use_keyles"»: true'), [['svc.unknown-member', M.unknown('use_keyles', 'use_keyless')]]);
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
+  assert.deepEqual(d.data, { pointer: '/use_keyles', suggestion: 'use_keyless' });
+});
+
+test('classic: an unknown member far from any known one gets no suggestion', () => {
+  expectDiagnostics(classic(',\n  «"zzzzzz"»: 1'), [['svc.unknown-member', M.unknown('zzzzzz')]]);
+});
+
+test('classic: semantic rules of the gateway, each on the exact place', () => {
+  expectDiagnostics(
+    `{
+  "name": "Orders",
+  "api_id": «"orders/v1"»,
+  "enable_jwt": true,
+  "auth_configs": { «"jwt"»: { "disable_header": true, "use_param": false } },
+  "proxy": { "listen_path": «"orders/"», "target_url": "http://orders", «"enable_load_balancing"»: true },
+  "version_data": { "not_versioned": true, "versions": { "Default": { "name": "Default", "global_enforce_timeout": «-5» } } },
+  "enable_ip_whitelisting": true,
+  "allowed_ips": ["10.0.0.0/8", «"10.0.0.300"», "::1", "2001:db8::/129x"]
+}`.replace('"2001:db8::/129x"', '«"2001:db8::/129x"»'),
+    [
+      ['svc.semantic.api-id', M.apiId],
+      ['svc.semantic.auth-sources', M.authSources('jwt')],
+      ['svc.semantic.listen-path', M.listenPathSlash('orders/')],
+      ['svc.semantic.load-balancing', M.lbNoTargets],
+      ['svc.semantic.timeout', M.notNegative('global_enforce_timeout')],
+      ['svc.semantic.ip-cidr', M.badIp('10.0.0.300')],
+      ['svc.semantic.ip-cidr', M.badIp('2001:db8::/129x')],
+    ],
+  );
+});
+
+test('session: a deprecated member is a hint with the deprecated tag and its successor', () => {
+  const [d] = expectDiagnostics('{\n  "rate": 10,\n  «"apply_policy_id"»: "gold",\n  "access_rights": {}\n}', [['svc.deprecated', M.applyPolicyIdDeprecated]]);
+  assert.equal(d.severity, DiagnosticSeverity.Hint);
+  assert.deepEqual(d.tags, [DiagnosticTag.Deprecated]);
+  assert.equal((d.data as { replacedBy: string }).replacedBy, 'apply_policies');
+});
+
+test('session: a number written as a string', () => {
+  expectDiagnostics('{ "rate": «"ten"», "per": 60, "access_rights": {} }', [['svc.schema.type', M.mustBeNumber('rate')]]);
+});
+
+const oas = (security: string, gateway: string, operations = '"listPets": { "allow": { "enabled": true } }') => `{
+  "openapi": "3.0.3",
+  "info": { "title": "Pets", "version": "1.0.0" },
+  "security": [${security}],
+  "paths": { "/pets": { "get": { "operationId": "listPets", "responses": { "200": { "description": "ok" } } } } },
+  "components": { "securitySchemes": { "authToken": { "type": "apiKey", "in": "header", "name": "Authorization" } } },
+  "x-svc-api-gateway": {
+    "info": { "name": "Pets", "state": { "active": true } },
+    ${gateway},
+    "middleware": { "operations": { ${operations} } }
+  }
+}`;
+const oasServer = '"server": { "listenPath": { "value": "/pets/" } }';
+
+test('oas: security requirements must name a scheme of components.securitySchemes', () => {
+  expectDiagnostics(oas('{ «"authTokn"»: [] }', `"upstream": { "url": "http://p" },\n    ${oasServer}`), [
+    ['svc.semantic.security-scheme', M.schemeMissing('authTokn', 'authToken')],
+  ]);
+});
+
+test('oas: middleware.operations keys must be operationIds of paths', () => {
+  expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`, '«"listPet"»: { "allow": { "enabled": true } }'), [
+    ['svc.semantic.operation-id', M.operationMissing('listPet', 'listPets')],
+  ]);
+});
+
+test('oas: a Go-style rateLimit.per is accepted with a warning naming the spec form', () => {
+  const [d] = expectDiagnostics(oas('', `"upstream": { "url": "http://p", "rateLimit": { "enabled": true, "rate": 1, "per": «"1m"» } },\n    ${oasServer}`), [
+    ['svc.non-spec-form', M.perNonSpecOas],
+  ]);
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
+});
+
+test('oas: an unparsable per gets one message, not one per anyOf branch', () => {
+  const { diagnostics } = diagnose(markup(oas('', `"upstream": { "url": "http://p", "rateLimit": { "enabled": true, "rate": 1, "per": true } },\n    ${oasServer}`)).text);
+  assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
+  assert.equal(diagnostics[0].code, 'svc.schema.type');
+  assert.equal(diagnostics[0].message, '`per` must be an integer or a string.');
+});
+
+test('oas: enum, listen path, load balancing and auth sources in the extension', () => {
+  expectDiagnostics(
+    oas(
+      '',
+      `"upstream": { "url": "http://p", "loadBalancing": { "enabled": true, "targets": [{ "url": "http://a", "weight": 0 }] } },
+    "server": { "protocol": «"tcp"», "listenPath": { "value": «"pets"» },
+      "authentication": { "enabled": true, "securitySchemes": { «"authToken"»: { "enabled": true, "header": { "enabled": false } } } } }`,
+    ).replace('"targets": [', '"targets": «[').replace('"weight": 0 }]', '"weight": 0 }]»'),
+    [
+      ['svc.semantic.load-balancing', M.lbZeroWeights],
+      ['svc.schema.enum', M.protocolEnumOas],
+      ['svc.semantic.listen-path', M.listenPathSlash('pets')],
+      ['svc.semantic.auth-sources', M.authSources('authToken')],
+    ],
+  );
+});
+
+test('streams: a Go-style per is accepted with a warning; ISO 8601 is the spec form', () => {
+  const streams = (per: string) => `{
+  "openapi": "3.0.3",
+  "info": { "title": "Events", "version": "1" },
+  "paths": {},
+  "x-svc-api-gateway": {
+    "info": { "name": "Events", "state": { "active": true } },
+    "server": { "listenPath": { "value": "/events/" } },
+    "upstream": { "url": "", "rateLimit": { "enabled": true, "rate": 10, "per": ${per} } }
+  },
+  "x-svc-streaming": { "streams": {} }
+}`;
+  expectDiagnostics(streams('«"1m"»'), [['svc.non-spec-form', M.perNonSpecStreams]]);
+  expectDiagnostics(streams('"PT1M"'), []);
+  expectDiagnostics(streams('«90»'), [['svc.schema.type', M.mustBeString('per')]]);
+});
+
+test('syntax errors have codes and exact ranges; comments are fine in jsonc only', () => {
+  expectDiagnostics(classic(',\n  "active": true «"slug"»: "x"'), [['svc.syntax.comma-expected', M.commaExpected]]);
+  const jsonc = classic(',\n  // the slug\n  "slug": "x"');
+  assert.deepEqual(diagnose(jsonc, { uri: 'file:///work/api.jsonc', languageId: 'jsonc' }).diagnostics, []);
+  expectDiagnostics(classic(',\n  «// the slug»\n  "slug": "x"'), [['svc.syntax.invalid-comment-token', M.comment]]);
+});
+
+test('unrelated JSON gets nothing, not even syntax errors', () => {
+  assert.deepEqual(diagnose('{ "compilerOptions": { "strict": true } }').diagnostics, []);
+  assert.deepEqual(diagnose('{ "openapi": "3.0.0", "info": {}, "paths": {} }').diagnostics, []);
+  assert.deepEqual(diagnose('[1, 2').diagnostics, []);
+});
+
+test('validation disabled: no diagnostics at all', () => {
+  assert.deepEqual(diagnose(classic(',\n  "protocol": "htp"'), { settings: { validationEnabled: false } }).diagnostics, []);
+});
+
+test('above the size limit only syntax is checked, with one information diagnostic', () => {
+  const { diagnostics } = diagnose(classic(',\n  "protocol": "htp", "slug": "x" "active": true'), { settings: { maxValidatedSize: 100 } });
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.severity]),
+    [
+      ['svc.syntax.comma-expected', DiagnosticSeverity.Error],
+      ['svc.size-limit', DiagnosticSeverity.Information],
+    ],
+  );
+  assert.match(diagnostics[1].message, /above the 1 KB limit: Svc checks only its syntax/);
+});
+
+test('a document nested 10,000 levels deep gets one diagnostic and no crash', () => {
+  const deep = '{"name":"x","api_id":"a","proxy":{"listen_path":"/d/","target_url":"http://d"},"version_data":{"not_versioned":true,"versions":{}},"config_data":' + '{"a":'.repeat(10000) + '1' + '}'.repeat(10001);
+  const { diagnostics } = diagnose(deep);
+  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['svc.syntax.too-deep', M.tooDeep]]);
+});
+
+test('the same listen path in two workspace files: warning with related information', () => {
+  const workspace = new WorkspaceIndex();
+  const other = svcDocument(classic(''), 'file:///work/other.json');
+  workspace.update(other, 'classic');
+  const marked = `{
+  "name": "Orders 2",
+  "api_id": "orders2",
+  "proxy": { "listen_path": «"/orders/"», "target_url": "http://orders" },
+  "version_data": { "not_versioned": true, "versions": {} }
+}`;
+  const { text } = markup(marked);
+  workspace.update(svcDocument(text), 'classic');
+  const [d] = expectDiagnostics(marked, [['svc.semantic.duplicate-listen-path', M.duplicateListenPath('/orders/', 'other.json')]], { services: { workspace } });
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
+  assert.deepEqual(d.relatedInformation, [
+    { location: { uri: 'file:///work/other.json', range: { start: { line: 3, character: 28 }, end: { line: 3, character: 38 } } }, message: '`/orders/` is also the listen path here.' },
+  ]);
+  workspace.remove('file:///work/other.json');
+  assert.deepEqual(diagnose(text, { services: { workspace } }).diagnostics, []);
+});
