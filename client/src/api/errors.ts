@@ -37,7 +37,7 @@ export class ManagementApiError extends Error {
   readonly serverMessage?: string;
 
   constructor(init: ManagementApiErrorInit) {
-    const detail = init.serverMessage ? `: ${init.serverMessage}` : '';
+    const detail = init.serverMessage ? `: ${init.serverMessage.replace(/[.!]+$/, '')}` : '';
     const status = init.status !== undefined ? ` (HTTP ${init.status})` : '';
     super(`${init.endpoint} failed${status}${detail}. ${init.hint}`, { cause: init.cause });
     this.name = 'ManagementApiError';
@@ -114,6 +114,12 @@ export function errorFromResponse(ctx: ErrorContext, status: number, bodyText: s
       kind: 'missing-endpoint',
       hint: `This server does not offer ${endpointOf(ctx)}${ctx.missingHint ? `; ${ctx.missingHint}` : ''}.`,
     });
+  const notFound = (): ManagementApiError =>
+    new ManagementApiError({
+      ...base,
+      kind: 'not-found',
+      hint: 'It does not exist on this server (any more): refresh the view or check the id.',
+    });
   const message = serverMessage ?? '';
 
   if (status === 405) return missing();
@@ -122,11 +128,12 @@ export function errorFromResponse(ctx: ErrorContext, status: number, bodyText: s
     // on it still say "not found" in a structured body.
     const hasId = ctx.pathTemplate.includes('{');
     if (ctx.extension && (!hasId || !isStructuredErrorBody(bodyText))) return missing();
-    return new ManagementApiError({
-      ...base,
-      kind: 'not-found',
-      hint: 'It does not exist on this server (any more): refresh the view or check the id.',
-    });
+    return notFound();
+  }
+  if (status === 400 && ctx.method === 'GET' && /could not retrieve/i.test(message)) {
+    // The dashboard answers a read of an unknown record with 400 "Could not retrieve … detail."
+    // (gateway-facts §8.3); for the user it is a missing resource.
+    return notFound();
   }
   if (status === 401 || (status === 403 && ctx.family !== 'dashboard')) {
     // The gateway family answers a missing or wrong secret with 403 (gateway-facts §8.1).
