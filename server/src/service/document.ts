@@ -7,7 +7,7 @@
 // (jsonc-parser overflows the stack at ~10,000 levels): they get one diagnostic and no value.
 
 import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
 import { locatePointers, type JsonLocation } from './jsonLocator';
 import { parsePointer } from './jsonPointer';
@@ -32,16 +32,23 @@ export class SvcDocument {
   private _depth: number | undefined;
   private _tree: Node | undefined | null = null; // null = not built yet
 
-  constructor(readonly textDocument: TextDocument) {}
+  /**
+   * A snapshot of the editor's document: the LSP layer updates its TextDocument in place, and
+   * a parse must keep answering for the text it was made from (positions included).
+   */
+  readonly textDocument: TextDocument;
+  readonly text: string;
+
+  constructor(source: TextDocument) {
+    this.text = source.getText();
+    this.textDocument = TextDocument.create(source.uri, source.languageId, source.version, this.text);
+  }
 
   get uri(): string {
     return this.textDocument.uri;
   }
   get version(): number {
     return this.textDocument.version;
-  }
-  get text(): string {
-    return this.textDocument.getText();
   }
   /** JSONC (comments, trailing commas) is allowed for `jsonc` documents only. */
   get allowsComments(): boolean {
@@ -234,7 +241,12 @@ export class DocumentCache {
 
   get(textDocument: TextDocument): SvcDocument {
     const cached = this.entries.get(textDocument.uri);
-    if (cached && cached.version === textDocument.version && cached.textDocument === textDocument) {
+    if (
+      cached &&
+      cached.version === textDocument.version &&
+      cached.textDocument.languageId === textDocument.languageId &&
+      cached.text === textDocument.getText()
+    ) {
       // Refresh the LRU order.
       this.entries.delete(textDocument.uri);
       this.entries.set(textDocument.uri, cached);

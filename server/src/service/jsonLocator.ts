@@ -62,7 +62,12 @@ class Scanner {
     else end = this.skipValue(pos);
     for (const pointer of node.pointers) {
       // A later duplicate member overwrites an earlier one, as JSON.parse does.
-      this.found.set(pointer, { valueOffset: pos, valueLength: end - pos, keyOffset, keyLength });
+      const location: JsonLocation = { valueOffset: pos, valueLength: end - pos };
+      if (keyOffset !== undefined) {
+        location.keyOffset = keyOffset;
+        location.keyLength = keyLength;
+      }
+      this.found.set(pointer, location);
     }
     return end;
   }

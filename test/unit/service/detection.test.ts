@@ -1,0 +1,73 @@
+// Kind detection: by content, overridden by `$schema`, then by svc.files.associations.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detectKind, kindFromSchemaReference, pathOfUri } from '../../../server/src/service/detection';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../fixtures/service/valid', name), 'utf8'));
+const uri = 'file:///work/apis/thing.json';
+
+test('every valid fixture is detected as its kind, by content', () => {
+  const expected: Record<string, string> = {
+    'classic.json': 'classic',
+    'dashboard-api.json': 'dashboard-api',
+    'oas.json': 'oas',
+    'streams.json': 'streams',
+    'policy.json': 'policy',
+    'session.json': 'session',
+    'webhook.json': 'webhook',
+    'user.json': 'user',
+    'oauth-client.json': 'oauth-client',
+  };
+  for (const [file, kind] of Object.entries(expected)) {
+    assert.deepEqual(detectKind(uri, fixture(file)), { kind, source: 'content' }, file);
+  }
+});
+
+test('unrelated JSON is no kind of ours', () => {
+  for (const value of [
+    { compilerOptions: { strict: true } },
+    { name: 'pkg', version: '1.0.0', dependencies: {} },
+    { openapi: '3.0.0', info: {}, paths: {} },
+    { rate: 1, per: 2 },
+    [1, 2, 3],
+    'text',
+    null,
+    undefined,
+  ]) {
+    assert.equal(detectKind(uri, value), undefined, JSON.stringify(value));
+  }
+});
+
+test('session and policy are told apart by their own members', () => {
+  assert.equal(detectKind(uri, { access_rights: {}, rate: 1 })?.kind, 'session');
+  assert.equal(detectKind(uri, { access_rights: {}, name: 'Gold', id: 'gold' })?.kind, 'policy');
+  assert.equal(detectKind(uri, { access_rights: {}, partitions: {} })?.kind, 'policy');
+  assert.equal(detectKind(uri, { access_rights: {}, apply_policies: ['gold'], name: 'x', id: 'y' })?.kind, 'session');
+});
+
+test('a $schema naming one of our schemas wins over content and associations', () => {
+  const value = { $schema: 'https://svc-gateway-tools.github.io/schemas/policy.schema.json', access_rights: {}, alias: 'k' };
+  assert.deepEqual(detectKind(uri, value, { '**/*.json': 'classic' }), { kind: 'policy', source: '$schema' });
+  assert.equal(kindFromSchemaReference('./schemas/oas-api.schema.json#'), 'oas');
+  assert.equal(kindFromSchemaReference('streams-api.schema.json'), 'streams');
+  assert.equal(kindFromSchemaReference('https://json.schemastore.org/package.json'), undefined);
+});
+
+test('a $schema naming someone else’s schema means the document is not ours', () => {
+  assert.equal(detectKind(uri, { $schema: 'https://json.schemastore.org/tsconfig.json', api_id: 'x', proxy: { listen_path: '/' } }), undefined);
+});
+
+test('associations map globs to kinds and override content', () => {
+  assert.deepEqual(detectKind(uri, {}, { 'apis/*.json': 'webhook' }), { kind: 'webhook', source: 'association' });
+  assert.deepEqual(detectKind(uri, {}, { '**/apis/**': 'user' }), { kind: 'user', source: 'association' });
+  assert.deepEqual(detectKind(uri, {}, { 'thing.json': 'policy' }), { kind: 'policy', source: 'association' });
+  assert.deepEqual(detectKind(uri, { api_id: 'a', proxy: { listen_path: '/' } }, { 'other/*.json': 'policy' }), { kind: 'classic', source: 'content' });
+  assert.equal(detectKind(uri, {}, { '*.json': 'not-a-kind' }), undefined);
+});
+
+test('uris become paths for matching', () => {
+  assert.equal(pathOfUri('file:///work/my%20apis/a.json'), '/work/my apis/a.json');
+  assert.equal(pathOfUri('untitled:Untitled-1'), 'Untitled-1');
+});
