@@ -1,0 +1,162 @@
+// Completion: member names not yet present (inserted with a value of the right type), enum
+// values with their descriptions, booleans, defaults, names the document defines elsewhere
+// (operationIds, security schemes), and whole-document snippets in an empty file. Every item
+// is a TextEdit over the text it replaces, so quotes typed so far are never doubled.
+
+import {
+  CompletionItemKind,
+  CompletionItemTag,
+  InsertTextFormat,
+  MarkupKind,
+  type CompletionItem,
+  type CompletionList,
+  type Position,
+  type Range,
+} from 'vscode-languageserver-types';
+import type { DocumentKind } from '../../../../common/src/kinds';
+import type { SvcDocument } from '../document';
+import { factsMarkdown, describeTypes, schemaFacts, showJson, type SchemaFacts } from '../schemaFacts';
+import type { SchemaWalker } from '../schemaWalker';
+import { completionContext, type PropertyContext, type TextSpan, type ValueContext } from './context';
+import { documentSnippets } from './documentSnippets';
+import { referenceMemberNames, referenceValues } from './references';
+import { escapeSnippet, valueSnippet, wantsFollowUpSuggest } from './snippetText';
+
+const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+
+export function complete(doc: SvcDocument, position: Position, kind: DocumentKind | undefined, walker: SchemaWalker): CompletionList {
+  const text = doc.text;
+  if (text.trim() === '') return { isIncomplete: false, items: emptyDocumentItems(doc) };
+  if (!kind || doc.tooDeep) return { isIncomplete: false, items: [] };
+  const offset = doc.textDocument.offsetAt(position);
+  const context = completionContext(text, doc.tree(), offset);
+  if (!context) return { isIncomplete: false, items: [] };
+  const items = context.type === 'property' ? memberItems(doc, context, kind, walker) : valueItems(doc, context, kind, walker);
+  return { isIncomplete: false, items };
+}
+
+function rangeOf(doc: SvcDocument, span: TextSpan): Range {
+  return doc.range(span.offset, span.length);
+}
+
+/** VS Code filters on the text from the range start to the cursor: include the quote when it is there. */
+function filterTextFor(doc: SvcDocument, span: TextSpan, label: string): string {
+  return doc.text.charAt(span.offset) === '"' ? JSON.stringify(label) : label;
+}
+
+function memberItems(doc: SvcDocument, ctx: PropertyContext, kind: DocumentKind, walker: SchemaWalker): CompletionItem[] {
+  const items: CompletionItem[] = [];
+  const objectSchemas = walker.schemasAt(kind, ctx.objectPath, doc.value);
+  const members = walker.members(objectSchemas);
+  const range = rangeOf(doc, ctx.replace);
+  const comma = ctx.addComma ? ',' : '';
+  let order = 0;
+  for (const name of members.properties.keys()) {
+    order++;
+    if (ctx.existing.has(name)) continue;
+    const facts = schemaFacts(walker.child(objectSchemas, name));
+    if (facts.doNotSuggest) continue;
+    const value = valueSnippet(facts);
+    const key = escapeSnippet(JSON.stringify(name));
+    const item: CompletionItem = {
+      label: name,
+      kind: CompletionItemKind.Property,
+      detail: describeTypes(facts.types),
+      documentation: documentation(facts, name),
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range, newText: ctx.keyOnly ? key : `${key}: ${value}${comma}` },
+      filterText: filterTextFor(doc, ctx.replace, name),
+      // Required members first, then schema order; deprecated ones last.
+      sortText: `${facts.deprecation ? 2 : members.required.has(name) ? 0 : 1}${String(order).padStart(4, '0')}`,
+    };
+    if (facts.deprecation) item.tags = [CompletionItemTag.Deprecated];
+    if (!ctx.keyOnly && wantsFollowUpSuggest(facts, value)) item.command = TRIGGER_SUGGEST;
+    items.push(item);
+  }
+  for (const ref of referenceMemberNames(doc.value, ctx.objectPath)) {
+    if (ctx.existing.has(ref.name) || items.some((i) => i.label === ref.name)) continue;
+    const key = escapeSnippet(JSON.stringify(ref.name));
+    items.push({
+      label: ref.name,
+      kind: CompletionItemKind.Reference,
+      detail: ref.detail,
+      insertTextFormat: InsertTextFormat.Snippet,
+      textEdit: { range, newText: ctx.keyOnly ? key : `${key}: ${ref.valueSnippet}${comma}` },
+      filterText: filterTextFor(doc, ctx.replace, ref.name),
+      sortText: `0${ref.name}`,
+    });
+  }
+  return items;
+}
+
+function valueItems(doc: SvcDocument, ctx: ValueContext, kind: DocumentKind, walker: SchemaWalker): CompletionItem[] {
+  const facts = schemaFacts(walker.schemasAt(kind, ctx.path, doc.value));
+  const range = rangeOf(doc, ctx.replace);
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  const add = (label: string, newText: string, item: Partial<CompletionItem>, snippet = false): void => {
+    if (seen.has(label)) return;
+    seen.add(label);
+    items.push({
+      label,
+      kind: CompletionItemKind.Value,
+      insertTextFormat: snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+      textEdit: { range, newText },
+      // Values are inserted as JSON literals, so the literal (quotes included) is what is typed.
+      filterText: label,
+      ...item,
+    });
+  };
+  let order = 0;
+  const sort = () => String(order++).padStart(4, '0');
+  for (const e of facts.enumValues) {
+    const literal = JSON.stringify(e.value);
+    add(literal, literal, {
+      kind: CompletionItemKind.EnumMember,
+      documentation: e.description ? { kind: MarkupKind.Markdown, value: e.description } : undefined,
+      sortText: sort(),
+    });
+  }
+  if (facts.enumValues.length === 0 && facts.types.includes('boolean')) {
+    for (const b of ['true', 'false']) add(b, b, { sortText: sort() });
+  }
+  if (facts.hasDefault) {
+    const literal = JSON.stringify(facts.defaultValue);
+    add(literal, literal, { detail: 'default', sortText: sort() });
+  }
+  if (facts.types.includes('null') && facts.enumValues.length === 0) add('null', 'null', { sortText: sort() });
+  for (const s of facts.snippets) {
+    const body = s.bodyText ?? (s.body !== undefined ? escapeSnippet(JSON.stringify(s.body, null, '\t')) : undefined);
+    if (body === undefined) continue;
+    add(s.label ?? showJson(s.body), body, { kind: CompletionItemKind.Snippet, detail: s.description, sortText: sort() }, true);
+  }
+  if (facts.enumValues.length === 0) {
+    if (facts.isObject) add('{}', '{$1}', { kind: CompletionItemKind.Module, sortText: sort() }, true);
+    if (facts.isArray) add('[]', '[$1]', { kind: CompletionItemKind.Module, sortText: sort() }, true);
+  }
+  for (const ref of referenceValues(doc.value, ctx.path)) {
+    const literal = JSON.stringify(ref.name);
+    add(literal, literal, { kind: CompletionItemKind.Reference, detail: ref.detail, sortText: sort() });
+  }
+  return items;
+}
+
+function documentation(facts: SchemaFacts, name: string): { kind: 'markdown'; value: string } | undefined {
+  const value = factsMarkdown(facts, { heading: name });
+  return value ? { kind: MarkupKind.Markdown, value } : undefined;
+}
+
+/** In an empty file the kind is not known yet: one whole-document snippet per kind. */
+function emptyDocumentItems(doc: SvcDocument): CompletionItem[] {
+  const range = doc.range(0, doc.text.length);
+  return documentSnippets().map((s, i) => ({
+    label: s.name,
+    kind: CompletionItemKind.Snippet,
+    detail: s.prefix,
+    documentation: s.description,
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range, newText: s.body },
+    filterText: s.prefix,
+    sortText: String(i).padStart(2, '0'),
+  }));
+}

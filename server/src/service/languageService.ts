@@ -1,0 +1,94 @@
+// The language service facade: one object binding every feature to one parse cache, one
+// schema registry and one walker. The LSP layer, svc-lint, the benchmark and the tests all
+// call this; nothing here knows about a connection. Each method takes a TextDocument and
+// returns plain LSP types.
+
+import type {
+  CodeAction,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  FormattingOptions,
+  Hover,
+  Position,
+  Range,
+  TextEdit,
+} from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { getSchemaRegistry, type SchemaRegistry } from '../schemas/registry';
+import { quickFixes } from './codeActions/index';
+import { complete } from './completion/completion';
+import { detectKind, type Detection, type KindAssociations } from './detection';
+import { DocumentCache, type SvcDocument } from './document';
+import { foldingRanges } from './folding/folding';
+import { format } from './format/format';
+import { hover } from './hover/hover';
+import { createSchemaWalker, type SchemaWalker } from './schemaWalker';
+import { documentSymbols } from './symbols/symbols';
+import { validate, WorkspaceIndex, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+
+export interface LanguageServiceOptions {
+  registry?: SchemaRegistry;
+  /** Listen paths of the workspace for the duplicate rule (the LSP layer feeds it). */
+  workspace?: WorkspaceIndex;
+}
+
+/** Per-document settings: `svc.validation.enable`, `svc.validation.maxFileSize`, `svc.files.associations`. */
+export type DocumentSettings = Partial<ValidationSettings>;
+
+export interface LanguageService {
+  readonly registry: SchemaRegistry;
+  readonly walker: SchemaWalker;
+  readonly workspace: WorkspaceIndex;
+  /** The parsed document of this version (cached by uri+version). */
+  parse(document: TextDocument): SvcDocument;
+  detectKind(document: TextDocument, associations?: KindAssociations): Detection | undefined;
+  validate(document: TextDocument, settings?: DocumentSettings): Diagnostic[];
+  complete(document: TextDocument, position: Position, settings?: DocumentSettings): CompletionList;
+  hover(document: TextDocument, position: Position, settings?: DocumentSettings): Hover | null;
+  documentSymbols(document: TextDocument, settings?: DocumentSettings): DocumentSymbol[];
+  format(document: TextDocument, options: FormattingOptions, range?: Range): TextEdit[];
+  foldingRanges(document: TextDocument, limit?: number): FoldingRange[];
+  codeActions(document: TextDocument, diagnostics: readonly Diagnostic[], range: Range, settings?: DocumentSettings): CodeAction[];
+  /** Drops what is cached for a closed document. */
+  forget(uri: string): void;
+}
+
+export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
+  const registry = options.registry ?? getSchemaRegistry();
+  const walker = createSchemaWalker(registry);
+  const workspace = options.workspace ?? new WorkspaceIndex();
+  const cache = new DocumentCache();
+  // Detection reads the whole value: remember it per parsed version and associations setting.
+  const detections = new WeakMap<SvcDocument, { associations: KindAssociations; detection: Detection | undefined }>();
+
+  const detect = (doc: SvcDocument, associations: KindAssociations): Detection | undefined => {
+    const known = detections.get(doc);
+    if (known && known.associations === associations) return known.detection;
+    const detection = doc.tooDeep ? undefined : detectKind(doc.uri, doc.value, associations);
+    detections.set(doc, { associations, detection });
+    return detection;
+  };
+  const kindOf = (document: TextDocument, settings?: DocumentSettings) => detect(cache.get(document), settings?.associations)?.kind;
+
+  return {
+    registry,
+    walker,
+    workspace,
+    parse: (document) => cache.get(document),
+    detectKind: (document, associations) => detect(cache.get(document), associations),
+    validate(document, settings = {}) {
+      const doc = cache.get(document);
+      return validate(doc, { ...DEFAULT_VALIDATION_SETTINGS, ...settings }, { registry, walker, workspace });
+    },
+    complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
+    hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),
+    documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
+    format: (document, formatting, range) => format(cache.get(document), formatting, range),
+    foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
+    codeActions: (document, diagnostics, range, settings) =>
+      quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker }),
+    forget: (uri) => cache.delete(uri),
+  };
+}
