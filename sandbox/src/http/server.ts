@@ -35,29 +35,32 @@ export function createListener(options: PipelineOptions): (req: IncomingMessage,
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
   const method = req.method ?? 'GET';
+  // Route on the path as sent: WHATWG URL parsing would resolve `..` and `%2e%2e` segments, and
+  // an id like that must be refused, not silently turned into another path.
+  const rawPath = (req.url ?? '/').split('?')[0] || '/';
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-  const family = familyOf(url.pathname);
+  const family = familyOf(rawPath);
   let reply: Reply;
   try {
     if (family === 'other') {
       // Health check outside the families, like the reference gateway's `/hello`.
-      if (url.pathname === '/hello' && (method === 'GET' || method === 'HEAD')) reply = { status: 200, body: { status: 'pass', description: 'Svc sandbox' } };
-      else throw new HttpError(404, `Not found: ${url.pathname}`);
+      if (rawPath === '/hello' && (method === 'GET' || method === 'HEAD')) reply = { status: 200, body: { status: 'pass', description: 'Svc sandbox' } };
+      else throw new HttpError(404, `Not found: ${rawPath}`);
     } else {
       checkAuth(family, req, options.credentials);
-      reply = await route(req, method, url, family, options);
+      reply = await route(req, method, rawPath, url.searchParams, family, options);
     }
   } catch (error) {
-    reply = toErrorReply(error, family, options.log, method, url.pathname);
+    reply = toErrorReply(error, family, options.log, method, rawPath);
   }
   send(res, method, reply);
 }
 
-async function route(req: IncomingMessage, method: string, url: URL, family: Family, options: PipelineOptions): Promise<Reply> {
-  const match = options.router.match(method, url.pathname);
-  if (match.kind === 'none') throw new HttpError(404, `Not found: no endpoint ${url.pathname}`);
+async function route(req: IncomingMessage, method: string, path: string, query: URLSearchParams, family: Family, options: PipelineOptions): Promise<Reply> {
+  const match = options.router.match(method, path);
+  if (match.kind === 'none') throw new HttpError(404, `Not found: no endpoint ${path}`);
   if (match.kind === 'method') {
-    const message = family === 'gateway' ? 'Method not supported' : `Method ${method} not allowed on ${url.pathname}`;
+    const message = family === 'gateway' ? 'Method not supported' : `Method ${method} not allowed on ${path}`;
     throw new HttpError(405, message, { Allow: match.allowed.join(', ') });
   }
   let text: Promise<string> | undefined;
@@ -67,7 +70,7 @@ async function route(req: IncomingMessage, method: string, url: URL, family: Fam
     method,
     family,
     params: match.params,
-    query: url.searchParams,
+    query,
     text: readText,
     json: async () => parseJson(await readText()),
   };
