@@ -86,8 +86,8 @@ test('every member of every schema carries a markdownDescription', () => {
   for (const { file, schema } of schemaFiles()) {
     forEachSubschema(schema, (sub, pointer) => {
       if (isCondition(pointer)) return;
-      for (const [name, member] of Object.entries<JSONSchema>(sub.properties ?? {})) {
-        if (member === true) continue; // `properties: {x: true}` in required-only branches
+      for (const [name, member] of Object.entries<JSONSchema | boolean>(sub.properties ?? {})) {
+        if (typeof member === 'boolean') continue; // `properties: {x: true}` in required-only branches
         if (!hasDescription(member, schema.$id)) missing.push(`${file}#${pointer}/properties/${name}`);
       }
     });
