@@ -1,0 +1,101 @@
+// Push diagnostics: validation debounced per document (typing does not validate every
+// keystroke), results dropped when the document moved on meanwhile, diagnostics cleared on
+// close. After each validation the detected kind goes to the client (status bar item) and the
+// document's listen paths to the workspace index; when those change, the other open documents
+// are revalidated so the duplicate-listen-path warning appears and disappears on both sides.
+
+import type { Connection, TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { DOCUMENT_KIND_LABELS } from '../../../common/src/kinds';
+import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
+import type { LanguageService } from '../service/languageService';
+import type { Logger } from './logger';
+import type { SettingsCache } from './settings';
+
+export const VALIDATION_DELAY_MS = 200;
+
+export class DiagnosticsScheduler {
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly sentKinds = new Map<string, string>();
+  private readonly listenPaths = new Map<string, string>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly service: LanguageService,
+    private readonly settings: SettingsCache,
+    private readonly log: Logger,
+    private readonly delayMs = VALIDATION_DELAY_MS,
+  ) {}
+
+  /** Validates `document` after the debounce delay (a newer request for it replaces this one). */
+  schedule(document: TextDocument, delayMs = this.delayMs): void {
+    this.cancel(document.uri);
+    const version = document.version;
+    const timer = setTimeout(() => {
+      this.pending.delete(document.uri);
+      void this.run(document.uri, version);
+    }, delayMs);
+    this.pending.set(document.uri, timer);
+  }
+
+  /** Every open document again (settings changed, a workspace file changed). */
+  scheduleAll(except?: string): void {
+    for (const document of this.documents.all()) if (document.uri !== except) this.schedule(document);
+  }
+
+  cancel(uri: string): void {
+    const timer = this.pending.get(uri);
+    if (timer) clearTimeout(timer);
+    this.pending.delete(uri);
+  }
+
+  /** A closed document: no pending work, no diagnostics left behind, no status bar entry. */
+  closed(uri: string): void {
+    this.cancel(uri);
+    this.sentKinds.delete(uri);
+    this.listenPaths.delete(uri);
+    this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private async run(uri: string, version: number): Promise<void> {
+    const current = this.documents.get(uri);
+    if (!current || current.version !== version) return; // closed or changed: a newer run is due
+    try {
+      const settings = await this.settings.get(uri);
+      const latest = this.documents.get(uri);
+      if (!latest || latest.version !== version) return;
+      const detection = this.service.detectKind(latest, settings.associations);
+      this.updateWorkspaceIndex(latest, detection?.kind);
+      const diagnostics = this.service.validate(latest, settings);
+      // Validation is synchronous today; the check keeps it right if it ever yields.
+      if (this.documents.get(uri)?.version !== version) return;
+      this.connection.sendDiagnostics({ uri, version, diagnostics });
+      this.notifyKind({
+        uri,
+        kind: detection?.kind,
+        label: detection ? DOCUMENT_KIND_LABELS[detection.kind] : undefined,
+        source: detection?.source,
+      });
+    } catch (error) {
+      this.log.error('diagnostics', `validation of ${uri} failed`, error);
+    }
+  }
+
+  private updateWorkspaceIndex(document: TextDocument, kind: Parameters<LanguageService['workspace']['update']>[1]): void {
+    const index = this.service.workspace;
+    index.update(this.service.parse(document), kind);
+    const signature = index.entries(document.uri).map((e) => `${e.domain}|${e.listenPath}`).join('\n');
+    if ((this.listenPaths.get(document.uri) ?? '') !== signature) {
+      this.listenPaths.set(document.uri, signature);
+      this.scheduleAll(document.uri);
+    }
+  }
+
+  private notifyKind(params: DocumentKindParams): void {
+    const key = `${params.kind}|${params.source}`;
+    if (this.sentKinds.get(params.uri) === key) return;
+    this.sentKinds.set(params.uri, key);
+    void this.connection.sendNotification(DocumentKindNotification.method, params);
+  }
+}

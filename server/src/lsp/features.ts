@@ -1,0 +1,85 @@
+// Request handlers: each translates LSP params to a language-service call and back, inside
+// `runSafe` (catch, log with the area, cancellation, safe default). No logic lives here.
+
+import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService } from '../service/languageService';
+import type { Logger } from './logger';
+import { runSafe } from './runner';
+import type { SettingsCache } from './settings';
+
+export interface FeatureDeps {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  service: LanguageService;
+  settings: SettingsCache;
+  log: Logger;
+  /** The client's folding range limit (from its capabilities). */
+  foldingRangeLimit: () => number | undefined;
+}
+
+/** Server capabilities for the features registered below. */
+export const FEATURE_CAPABILITIES = {
+  completionProvider: { triggerCharacters: ['"', ':', ' '], resolveProvider: false },
+  hoverProvider: true,
+  documentSymbolProvider: { label: 'Svc' },
+  documentFormattingProvider: true,
+  documentRangeFormattingProvider: true,
+  foldingRangeProvider: true,
+  codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+};
+
+export function registerFeatures({ connection, documents, service, settings, log, foldingRangeLimit }: FeatureDeps): void {
+  connection.onCompletion((params, token) =>
+    runSafe(log, 'completion', token, null, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      return service.complete(document, params.position, await settings.get(document.uri));
+    }),
+  );
+
+  connection.onHover((params, token) =>
+    runSafe(log, 'hover', token, null, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      return service.hover(document, params.position, await settings.get(document.uri));
+    }),
+  );
+
+  connection.onDocumentSymbol((params, token) =>
+    runSafe(log, 'symbols', token, [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      return service.documentSymbols(document, await settings.get(document.uri));
+    }),
+  );
+
+  connection.onDocumentFormatting((params, token) =>
+    runSafe(log, 'format', token, [], () => {
+      const document = documents.get(params.textDocument.uri);
+      return document ? service.format(document, params.options) : [];
+    }),
+  );
+
+  connection.onDocumentRangeFormatting((params, token) =>
+    runSafe(log, 'format', token, [], () => {
+      const document = documents.get(params.textDocument.uri);
+      return document ? service.format(document, params.options, params.range) : [];
+    }),
+  );
+
+  connection.onFoldingRanges((params, token) =>
+    runSafe(log, 'folding', token, [], () => {
+      const document = documents.get(params.textDocument.uri);
+      return document ? service.foldingRanges(document, foldingRangeLimit()) : [];
+    }),
+  );
+
+  connection.onCodeAction((params, token) =>
+    runSafe(log, 'codeActions', token, [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      return service.codeActions(document, params.context.diagnostics, params.range, await settings.get(document.uri));
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+// The Svc language server on a connection: capabilities, document sync, settings, debounced
+// diagnostics, the workspace listen-path index and the feature handlers. `main.ts` only creates
+// the connection and calls `startServer`.
+
+import {
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createLanguageService, type LanguageService } from '../service/languageService';
+import { DiagnosticsScheduler } from './diagnostics';
+import { FEATURE_CAPABILITIES, registerFeatures } from './features';
+import { connectionLogger } from './logger';
+import { SettingsCache } from './settings';
+import { WorkspaceFiles } from './workspaceFiles';
+
+export interface ServerOptions {
+  service?: LanguageService;
+  /** Debounce of validation after an edit (ms). */
+  validationDelayMs?: number;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): void {
+  const log = connectionLogger(connection);
+  const documents = new TextDocuments(TextDocument);
+  const settings = new SettingsCache(connection);
+  let service: LanguageService | undefined = options.service;
+  const getService = (): LanguageService => (service ??= createLanguageService());
+  let diagnostics: DiagnosticsScheduler | undefined;
+  let workspaceFiles: WorkspaceFiles | undefined;
+  let folders: string[] = [];
+  let foldingLimit: number | undefined;
+  let dynamicConfiguration = false;
+  let dynamicWatchers = false;
+
+  connection.onInitialize((params): InitializeResult => {
+    const capabilities = params.capabilities;
+    settings.supported = capabilities.workspace?.configuration === true;
+    dynamicConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    dynamicWatchers = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    foldingLimit = capabilities.textDocument?.foldingRange?.rangeLimit;
+    folders = (params.workspaceFolders ?? []).map((f) => f.uri);
+    if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
+    // Schemas compile here, once, before the first request needs them.
+    const svc = getService();
+    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs);
+    workspaceFiles = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log);
+    registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
+    return {
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES },
+      serverInfo: { name: 'svc-language-server' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'svc' });
+    if (dynamicWatchers) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] });
+    void workspaceFiles
+      ?.scan(folders)
+      .then((count) => {
+        log.info('workspace', `indexed listen paths of ${count} workspace file(s)`);
+        if (count > 0) diagnostics?.scheduleAll();
+      })
+      .catch((error) => log.error('workspace', 'scan failed', error));
+  });
+
+  connection.onDidChangeConfiguration(() => {
+    settings.clear();
+    diagnostics?.scheduleAll();
+  });
+
+  connection.onDidChangeWatchedFiles(async (params) => {
+    try {
+      for (const change of params.changes) {
+        if (change.type === FileChangeType.Deleted) workspaceFiles?.removed(change.uri);
+        else await workspaceFiles?.refresh(change.uri);
+      }
+      diagnostics?.scheduleAll();
+    } catch (error) {
+      log.error('workspace', 'file change handling failed', error);
+    }
+  });
+
+  documents.onDidChangeContent((e) => diagnostics?.schedule(e.document));
+  documents.onDidClose((e) => {
+    const uri = e.document.uri;
+    diagnostics?.closed(uri);
+    settings.forget(uri);
+    service?.forget(uri);
+    // Back to what is on disk (or gone) for the workspace-wide rule.
+    service?.workspace.remove(uri);
+    void workspaceFiles?.refresh(uri).then(() => diagnostics?.scheduleAll());
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

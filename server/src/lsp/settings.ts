@@ -1,0 +1,55 @@
+// Settings pulled from the client with workspace/configuration, per document (settings are
+// resource-scoped: a folder may turn validation off or add associations), cached until the
+// client says they changed.
+
+import type { Connection } from 'vscode-languageserver/node';
+import type { DocumentSettings } from '../service/languageService';
+import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/index';
+
+/** The `svc` section as VS Code returns it. */
+interface SvcSection {
+  validation?: { enable?: unknown; maxFileSize?: unknown };
+  files?: { associations?: unknown };
+}
+
+export function toDocumentSettings(section: SvcSection | null | undefined): DocumentSettings {
+  const enable = section?.validation?.enable;
+  const max = section?.validation?.maxFileSize;
+  const associations = section?.files?.associations;
+  return {
+    validationEnabled: typeof enable === 'boolean' ? enable : DEFAULT_VALIDATION_SETTINGS.validationEnabled,
+    maxValidatedSize: typeof max === 'number' && max > 0 ? max : DEFAULT_VALIDATION_SETTINGS.maxValidatedSize,
+    associations:
+      associations && typeof associations === 'object' && !Array.isArray(associations)
+        ? Object.fromEntries(Object.entries(associations).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+        : undefined,
+  };
+}
+
+export class SettingsCache {
+  private readonly byUri = new Map<string, Promise<DocumentSettings>>();
+  /** False when the client cannot answer workspace/configuration: defaults are used. */
+  supported = false;
+
+  constructor(private readonly connection: Connection) {}
+
+  get(uri: string): Promise<DocumentSettings> {
+    if (!this.supported) return Promise.resolve(toDocumentSettings(undefined));
+    let settings = this.byUri.get(uri);
+    if (!settings) {
+      settings = this.connection.workspace
+        .getConfiguration({ scopeUri: uri, section: 'svc' })
+        .then((section: SvcSection) => toDocumentSettings(section), () => toDocumentSettings(undefined));
+      this.byUri.set(uri, settings);
+    }
+    return settings;
+  }
+
+  forget(uri: string): void {
+    this.byUri.delete(uri);
+  }
+
+  clear(): void {
+    this.byUri.clear();
+  }
+}
