@@ -2,13 +2,20 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { startSandbox } from '../../sandbox/src/index';
+import { registerEnvironments, type EnvironmentsArea } from './environments/register';
+import type { SvcExtensionApi } from './extensionApi';
+import { registerExplorer } from './explorer/register';
+import { createExtensionLog } from './logging/outputChannel';
 
 let client: LanguageClient | undefined;
+let environments: EnvironmentsArea | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const log = vscode.window.createOutputChannel('Svc Gateway Tools', { log: true });
-  context.subscriptions.push(log);
-  context.subscriptions.push(vscode.commands.registerCommand('svc.showLog', () => log.show()));
+export async function activate(context: vscode.ExtensionContext): Promise<SvcExtensionApi> {
+  const log = createExtensionLog(context);
+  // The sidebar and its commands first: they work even when the language server cannot start.
+  environments = registerEnvironments(context, { log, startSandbox });
+  const explorer = registerExplorer(context, { log, envs: environments });
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -20,17 +27,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { language: 'json' },
       { language: 'jsonc' },
     ],
-    outputChannel: log,
+    outputChannel: log.channel,
   };
   client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   await client.start();
 
-  const tree = vscode.window.createTreeView('svc.explorer', {
-    treeDataProvider: { getTreeItem: (e: vscode.TreeItem) => e, getChildren: () => [] },
-  });
-  context.subscriptions.push(tree);
+  return { environments, explorer, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await Promise.all([client?.stop(), environments?.sandbox.stop()]);
 }

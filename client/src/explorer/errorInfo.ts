@@ -2,15 +2,19 @@
 import { ManagementApiError } from '../api/errors';
 
 export interface ErrorInfo {
+  /** Short: what the server said (or what failed), with the HTTP status. */
   message: string;
+  /** What the user can do about it. */
   hint?: string;
+  /** Where it happened, e.g. `GET /api/apis`. */
+  detail?: string;
 }
 
 export function errorInfoOf(err: unknown): ErrorInfo {
   if (err instanceof ManagementApiError) {
     const status = err.status !== undefined ? ` (HTTP ${err.status})` : '';
-    const server = err.serverMessage ? `: ${err.serverMessage}` : '';
-    return { message: `${err.endpoint} failed${status}${server}`, hint: err.hint };
+    const what = err.serverMessage || `${err.endpoint} failed (${err.kind})`;
+    return { message: `${what}${status}`, hint: err.hint, detail: err.endpoint };
   }
   if (err instanceof Error) {
     const hint = (err as { hint?: unknown }).hint;

@@ -111,7 +111,7 @@ export class ExplorerModel {
       label: env.name,
       description: env.description,
       tooltip: env.tooltip,
-      icon: env.builtin ? 'beaker' : 'server-environment',
+      icon: env.builtin ? 'beaker' : 'cloud',
       collapsible: env.active ? 'expanded' : 'collapsed',
     }));
   }
@@ -422,8 +422,8 @@ export class ExplorerModel {
       type: 'error',
       envName: owner.envName,
       label: info.message,
-      description: info.hint,
-      tooltip: p.errorTooltip(info.message, info.hint),
+      description: info.detail ?? info.hint,
+      tooltip: p.errorTooltip(info.detail ? `${info.detail}: ${info.message}` : info.message, info.hint),
       icon: 'error',
       iconColor: 'errorForeground',
       collapsible: 'expanded',

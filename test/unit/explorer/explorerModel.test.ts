@@ -107,7 +107,9 @@ test('a failure becomes an error node with message, hint and retry; retry loads 
   const policies = await child(model, await child(model, undefined, 'Dev'), 'Policies');
   const [error] = await model.children(policies);
   assert.equal(error.type, 'error');
-  assert.match(error.label, /GET \/svc\/policies failed \(HTTP 403\): Attempted administrative access/);
+  assert.equal(error.label, 'Attempted administrative access with invalid or missing key! (HTTP 403)');
+  assert.equal(error.description, 'GET /svc/policies');
+  assert.match(String(error.tooltip), /Check the gateway secret/);
   const errorChildren = await model.children(error);
   assert.deepEqual(errorChildren.map((n) => [n.type, n.label]), [['message', 'Check the gateway secret.'], ['retry', 'Retry']]);
   assert.equal(errorChildren[1].ownerId, policies.id);

@@ -67,6 +67,8 @@ test('a wrong gateway secret becomes an error node naming the credential to fix'
   const policies = (await model.children(env)).find((g) => g.label === 'Policies')!;
   const [error] = await model.children(policies);
   assert.equal(error.type, 'error');
-  assert.match(error.label, /HTTP 403.*invalid or missing key/);
-  assert.match(error.description ?? '', /gateway secret of environment 'prod'/);
+  assert.match(error.label, /invalid or missing key.*HTTP 403/);
+  const [hint, retry] = await model.children(error);
+  assert.match(hint.label, /gateway secret of environment 'prod'/);
+  assert.equal(retry.type, 'retry');
 });
