@@ -4,10 +4,13 @@ import type * as vscode from 'vscode';
 import type { EnvironmentsArea } from './environments/register';
 import type { ExplorerArea } from './explorer/register';
 import type { ExtensionLog } from './logging/outputChannel';
+import type { LanguageArea } from './language/startLanguageClient';
 
 export interface SvcExtensionApi {
   environments: EnvironmentsArea;
   explorer: ExplorerArea;
+  /** The language client and the kind status bar item. */
+  language: LanguageArea;
   log: ExtensionLog;
   /** Where the log channel's file is written (tests read it to check for leaked secrets). */
   logUri: vscode.Uri;

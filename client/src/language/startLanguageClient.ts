@@ -1,0 +1,55 @@
+// Starts the Svc language server (dist/server.js over IPC) for JSON and JSONC documents, feeds
+// the kind status bar item from the server's svc/documentKind notification, and watches the
+// workspace's JSON files for the workspace-wide listen-path rule. A server that cannot start
+// costs the editor features only: the error is logged and shown, the rest of the extension works.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
+import type { ExtensionLog } from '../logging/outputChannel';
+import { KindStatusBar } from './kindStatusBar';
+
+export interface LanguageArea {
+  /** Undefined when the server could not start. */
+  readonly client: LanguageClient | undefined;
+  readonly statusBar: KindStatusBar;
+  stop(): Promise<void>;
+}
+
+export async function startLanguageClient(context: vscode.ExtensionContext, deps: { log: ExtensionLog }): Promise<LanguageArea> {
+  const log = deps.log.forArea('language');
+  const statusBar = new KindStatusBar();
+  context.subscriptions.push(statusBar);
+
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
+  context.subscriptions.push(watcher);
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
+    outputChannel: deps.log.channel,
+    synchronize: { fileEvents: watcher },
+  };
+  const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
+  try {
+    await client.start();
+    context.subscriptions.push(
+      client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
+    );
+    log.info('language server started');
+  } catch (error) {
+    log.error(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    void vscode.window.showErrorMessage('Svc: the language server could not start; validation and completion are off. See the Svc Gateway Tools log.');
+    return { client: undefined, statusBar, stop: async () => undefined };
+  }
+  return {
+    client,
+    statusBar,
+    stop: async () => {
+      if (client.isRunning()) await client.stop();
+    },
+  };
+}
