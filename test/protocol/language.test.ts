@@ -69,7 +69,7 @@ test('rapid edits: only the last version is validated, its diagnostics are the o
   const diagnostics = await client.waitForDiagnostics(u, version);
   const listen = diagnostics.filter((d) => d.code === 'svc.semantic.listen-path');
   assert.equal(listen.length, 1);
-  assert.match(listen[0].message, /`pets4\/`/);
+  assert.match(String(listen[0].message), /`pets4\/`/);
   // No intermediate version was published after the first.
   assert.equal(client.diagnostics.get(u)?.version, version);
 });

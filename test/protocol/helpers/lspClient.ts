@@ -46,10 +46,12 @@ export class LspClient {
       client.diagnostics.set(p.uri, { version: p.version, diagnostics: p.diagnostics });
       client.wake();
     });
-    connection.onNotification((method: string, params: unknown) => {
-      client.notifications.push({ method, params });
-      client.wake();
-    });
+    for (const method of ['svc/documentKind', 'window/logMessage']) {
+      connection.onNotification(method, (params: unknown) => {
+        client.notifications.push({ method, params });
+        client.wake();
+      });
+    }
     connection.listen();
     const folder = options.workspaceFolder;
     client.initializeResult = await connection.sendRequest('initialize', {

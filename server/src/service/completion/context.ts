@@ -110,6 +110,8 @@ export function completionContext(text: string, root: Node | undefined, offset: 
 
   // A scalar: a key, a member's value, an array item or the root value.
   if (parent?.type === 'property' && parent.children?.[0] === node) {
+    // Before the opening quote of an existing key: a new member goes in front of it.
+    if (offset === node.offset) return propertyContext(text, parent.parent!, { offset, length: 0 }, undefined, false);
     // After the closing quote of a complete key, the user is past the name.
     if (node.type === 'string' && offset === node.offset + node.length && text.charAt(offset - 1) === '"' && node.length > 1) {
       return undefined;
