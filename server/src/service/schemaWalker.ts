@@ -72,7 +72,25 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
 }
 
 export class SchemaWalker {
-  constructor(private readonly sources: SchemaWalkerSources) {}
+  /**
+   * Expansions that no value can change (no anyOf/oneOf/if met on the way), per start schema and
+   * base: a 2 MB document asks for the same few hundred expansions tens of thousands of times.
+   */
+  private readonly expansions = new WeakMap<SchemaObject, Map<string | undefined, SchemaNode[]>>();
+  private readonly memberCache = new WeakMap<readonly SchemaNode[], DeclaredMembers>();
+  private readonly refCache = new Map<string, SchemaNode | undefined>();
+  private readonly resolveRef: RefResolver;
+
+  constructor(private readonly sources: SchemaWalkerSources) {
+    // Resolving a $ref parses URLs: remember each (ref, base) answer.
+    this.resolveRef = (ref, baseId) => {
+      const key = `${baseId ?? ''}\u0000${ref}`;
+      if (this.refCache.has(key)) return this.refCache.get(key);
+      const target = sources.resolveRef(ref, baseId);
+      this.refCache.set(key, target);
+      return target;
+    };
+  }
 
   /** The expanded schemas at the document root of a kind. */
   root(kind: DocumentKind, value?: unknown): SchemaNode[] {
@@ -108,6 +126,8 @@ export class SchemaWalker {
 
   /** The members declared for the object described by `nodes` (see `DeclaredMembers`). */
   members(nodes: readonly SchemaNode[]): DeclaredMembers {
+    const cached = this.memberCache.get(nodes);
+    if (cached) return cached;
     const result: DeclaredMembers = {
       properties: new Map(),
       patterns: [],
@@ -142,6 +162,8 @@ export class SchemaWalker {
       if (Array.isArray(known)) for (const name of known) result.known.add(String(name));
     }
     if (result.closed) result.freeForm = false;
+    // Only shared (cached, never mutated) expansions are worth remembering.
+    if (this.isSharedExpansion(nodes)) this.memberCache.set(nodes, result);
     return result;
   }
 
@@ -191,10 +213,26 @@ export class SchemaWalker {
    * Flattens composition: each node, then what its $ref, allOf, chosen anyOf/oneOf branches and
    * chosen if/then/else branch contribute. Every schema appears once.
    */
+  private isSharedExpansion(nodes: readonly SchemaNode[]): boolean {
+    const first = nodes[0];
+    return first !== undefined && this.expansions.get(first.schema)?.get(first.baseId) === nodes;
+  }
+
+  /**
+   * Flattens composition: each node, then what its $ref, allOf, chosen anyOf/oneOf branches and
+   * chosen if/then/else branch contribute. Every schema appears once. The result is shared and
+   * must not be mutated by callers.
+   */
   private expand(start: readonly SchemaNode[], value: unknown): SchemaNode[] {
+    const single = start.length === 1 ? start[0] : undefined;
+    if (single) {
+      const cached = this.expansions.get(single.schema)?.get(single.baseId);
+      if (cached) return cached;
+    }
     const out: SchemaNode[] = [];
     const seen = new Set<SchemaObject>();
-    const resolve = this.sources.resolveRef;
+    const resolve = this.resolveRef;
+    let valueDependent = false;
     const visit = (schema: SchemaObject, inheritedBase: string | undefined): void => {
       if (seen.has(schema) || out.length >= MAX_EXPANDED) return;
       seen.add(schema);
@@ -204,20 +242,27 @@ export class SchemaWalker {
         const target = resolve(schema.$ref, baseId);
         if (target) visit(target.schema, target.baseId);
       }
-      for (const sub of schema.allOf ?? []) if (isObjectSchema(sub)) visit(sub, baseId);
+      if (schema.allOf) for (const sub of schema.allOf) if (isObjectSchema(sub)) visit(sub, baseId);
       for (const branches of [schema.anyOf, schema.oneOf]) {
         if (!branches) continue;
+        valueDependent = true;
         const objects = branches.filter(isObjectSchema);
         const fitting = value === undefined ? objects : objects.filter((b) => roughlyMatches(b, value, resolve, baseId));
         for (const sub of fitting.length > 0 ? fitting : objects) visit(sub, baseId);
       }
       if (schema.if !== undefined) {
+        valueDependent = true;
         const condition = value === undefined ? undefined : roughlyMatches(schema.if, value, resolve, baseId);
         if (condition !== false && isObjectSchema(schema.then)) visit(schema.then, baseId);
         if (condition !== true && isObjectSchema(schema.else)) visit(schema.else, baseId);
       }
     };
     for (const node of start) visit(node.schema, node.baseId);
+    if (single && !valueDependent) {
+      let byBase = this.expansions.get(single.schema);
+      if (!byBase) this.expansions.set(single.schema, (byBase = new Map()));
+      byBase.set(single.baseId, out);
+    }
     return out;
   }
 }
