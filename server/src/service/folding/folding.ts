@@ -27,6 +27,9 @@ export function foldingRanges(doc: SvcDocument, limit = 5000): FoldingRange[] {
         const startLine = open.pop();
         const closeOffset = scanner.getTokenOffset();
         const closeLine = lineOf(closeOffset);
+        // Nothing to fold on one line; skipping here also avoids scanning back for the line
+        // start on every bracket of a long single line (quadratic on deeply nested text).
+        if (startLine === undefined || closeLine <= startLine) break;
         // A bracket alone at the start of its line stays visible; one after content folds with it.
         const atLineStart = /^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', closeOffset - 1) + 1, closeOffset));
         const endLine = atLineStart ? closeLine - 1 : closeLine;

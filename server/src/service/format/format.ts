@@ -6,6 +6,9 @@ import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-t
 import type { SvcDocument } from '../document';
 
 export function format(doc: SvcDocument, options: FormattingOptions, range?: Range): TextEdit[] {
+  // Indentation grows with depth: 10,000 levels would mean ~10^8 characters of edits (the
+  // fuzz test ran out of memory). Such documents are left as they are.
+  if (doc.tooDeep) return [];
   const text = doc.text;
   let span: { offset: number; length: number } | undefined;
   if (range) {

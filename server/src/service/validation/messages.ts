@@ -74,7 +74,7 @@ export const Messages = {
   nonSpecForm: (subject: string, specForm: string) => `${subject} uses the reference gateway's form, accepted but not the spec's: the spec wants ${specForm}.`,
 
   sizeLimit: (size: number, limit: number) =>
-    `The document is ${kb(size)}, above the ${kb(limit)} limit: Svc checks only its syntax (setting \`svc.validation.maxSize\`).`,
+    `The document is ${kb(size)}, above the ${kb(limit)} limit: Svc checks only its syntax (setting \`svc.validation.maxFileSize\`).`,
 };
 
 function kb(n: number): string {
