@@ -186,7 +186,7 @@ test('above the size limit only syntax is checked, with one information diagnost
       ['svc.size-limit', DiagnosticSeverity.Information],
     ],
   );
-  assert.match(diagnostics[1].message, /above the 1 KB limit: Svc checks only its syntax/);
+  assert.match(String(diagnostics[1].message), /above the 1 KB limit: Svc checks only its syntax/);
 });
 
 test('a document nested 10,000 levels deep gets one diagnostic and no crash', () => {
