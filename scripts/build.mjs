@@ -20,6 +20,9 @@ const common = {
   minify: production,
   logLevel: 'warning',
   absWorkingDir: root,
+  // jsonc-parser's UMD "main" requires './impl/*' at run time, which a bundle cannot follow;
+  // its ESM "module" build bundles cleanly (VS Code's JSON extension does the same).
+  mainFields: ['module', 'main'],
 };
 
 /** Every test file under test/e2e/suite becomes its own module that the mocha index loads. */
