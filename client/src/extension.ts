@@ -6,6 +6,7 @@ import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
 import { createExtensionLog } from './logging/outputChannel';
+import { registerMigrate } from './workflows/migrate/register';
 
 let language: LanguageArea | undefined;
 let environments: EnvironmentsArea | undefined;
@@ -15,10 +16,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   // The sidebar and its commands first: they work even when the language server cannot start.
   environments = registerEnvironments(context, { log, startSandbox });
   const explorer = registerExplorer(context, { log, envs: environments });
+  const migrate = registerMigrate(context, { log, envs: environments, explorer });
 
   language = await startLanguageClient(context, { log });
 
-  return { environments, explorer, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { environments, explorer, migrate, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export async function deactivate(): Promise<void> {

@@ -5,10 +5,13 @@ import type { EnvironmentsArea } from './environments/register';
 import type { ExplorerArea } from './explorer/register';
 import type { ExtensionLog } from './logging/outputChannel';
 import type { LanguageArea } from './language/startLanguageClient';
+import type { MigrateArea } from './workflows/migrate/register';
 
 export interface SvcExtensionApi {
   environments: EnvironmentsArea;
   explorer: ExplorerArea;
+  /** The migration report panel (tests read its rows and press its buttons). */
+  migrate: MigrateArea;
   /** The language client and the kind status bar item. */
   language: LanguageArea;
   log: ExtensionLog;

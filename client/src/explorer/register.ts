@@ -67,7 +67,12 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
     },
   });
   const provider = new ExplorerTreeProvider(model);
-  const treeView = vscode.window.createTreeView('svc.explorer', { treeDataProvider: provider, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView('svc.explorer', {
+    treeDataProvider: provider,
+    showCollapseAll: true,
+    // Several APIs can be migrated at once: context-menu commands receive (clicked, selection).
+    canSelectMany: true,
+  });
   const documents = new RemoteDocumentProvider(sourceFor);
 
   context.subscriptions.push(

@@ -1,0 +1,37 @@
+// Read-only documents under the `svc-migrate:` scheme for the report's diffs: the classic
+// definition (fetched from the server when first opened) and each generated OAS document
+// (held in memory from the migrate response). The path ends in `.json` so the diff editor
+// colours them as JSON and the language server checks them.
+import * as vscode from 'vscode';
+
+export const MIGRATE_SCHEME = 'svc-migrate';
+
+export class MigrationDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly sources = new Map<string, () => Promise<unknown>>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  /** Registers (or replaces) a document; `load` runs when VS Code first asks for the text. */
+  set(uri: vscode.Uri, load: () => Promise<unknown>): vscode.Uri {
+    this.sources.set(uri.toString(), load);
+    this.changed.fire(uri);
+    return uri;
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const load = this.sources.get(uri.toString());
+    if (!load) return '// This migration document is gone: run the migration again to see it.\n';
+    return `${JSON.stringify(await load(), null, 2)}\n`;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.sources.clear();
+  }
+}
+
+/** `svc-migrate:/<env>/<run>/<api id>/<name>.json`: `run` keeps documents of separate runs apart. */
+export function migrationUri(envName: string, run: number, apiId: string, name: string): vscode.Uri {
+  const safe = (s: string) => encodeURIComponent(s.replace(/[^\w.-]+/g, '_'));
+  return vscode.Uri.from({ scheme: MIGRATE_SCHEME, path: `/${safe(envName)}/${run}/${safe(apiId)}/${safe(name)}.json` });
+}

@@ -1,0 +1,123 @@
+// The migration report's webview panel: one panel, reused by every run, showing the current
+// report. Its buttons post messages: `diff` opens the classic definition against a generated
+// OAS document in the diff editor, `run` hands the chosen mode and toggles to the controller.
+import * as vscode from 'vscode';
+import type { MigrationReport } from './migrateReport';
+import { MigrationDocuments, migrationUri } from './migrationDocuments';
+import { makeNonce } from './progress';
+import { reportHtml } from './reportHtml';
+import type { RunOptions } from './migrateRequest';
+
+export interface RunMessage extends RunOptions {
+  type: 'run';
+  mode: 'stage' | 'promote' | 'direct';
+}
+export interface DiffMessage {
+  type: 'diff';
+  row: number;
+  doc: number;
+}
+export type PanelMessage = RunMessage | DiffMessage;
+
+export interface ReportView {
+  report: MigrationReport;
+  envName: string;
+  offerRun: boolean;
+  suggestedMode?: 'stage' | 'promote' | 'direct';
+  notes?: string[];
+  /** The left side of a diff: a document already open (local preview), or a loader of the classic definition. */
+  classicOf: (apiId: string) => vscode.Uri | (() => Promise<unknown>);
+  /** Called for `run` messages; the panel shows `busy` until it settles. */
+  onRun?: (message: RunMessage) => Promise<void>;
+}
+
+export class MigrationReportPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private view: ReportView | undefined;
+  private runNumber = 0;
+  private busy = false;
+
+  constructor(private readonly documents: MigrationDocuments) {}
+
+  /** The view on screen (tests read its rows). */
+  get current(): ReportView | undefined {
+    return this.view;
+  }
+
+  /** The HTML on screen (tests check what the user sees). */
+  get html(): string | undefined {
+    return this.panel?.webview.html;
+  }
+
+  show(view: ReportView): void {
+    this.view = view;
+    this.runNumber++;
+    this.busy = false;
+    if (!this.panel) {
+      this.panel = vscode.window.createWebviewPanel('svc.migrationReport', 'Svc Migration Report', vscode.ViewColumn.Active, {
+        enableScripts: true,
+        retainContextWhenHidden: true,
+        localResourceRoots: [],
+      });
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.view = undefined;
+      });
+      this.panel.webview.onDidReceiveMessage((m: PanelMessage) => void this.receive(m));
+    }
+    this.render();
+    this.panel.reveal(undefined, false);
+  }
+
+  /** Handles a message from the page; public so tests can press the buttons. */
+  async receive(message: PanelMessage): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    if (message.type === 'diff') {
+      await this.diff(message.row, message.doc);
+    } else if (message.type === 'run' && view.onRun && !this.busy) {
+      this.busy = true;
+      this.render();
+      try {
+        await view.onRun(message);
+      } finally {
+        // `onRun` usually shows a new report; only re-enable the form of the view it started from.
+        if (this.view === view) {
+          this.busy = false;
+          this.render();
+        }
+      }
+    }
+  }
+
+  /** Opens the diff of the classic definition against generated document `doc` of row `row`. */
+  async diff(row: number, doc: number): Promise<void> {
+    const view = this.view;
+    const r = view?.report.rows[row];
+    const generated = r?.documents[doc];
+    if (!view || !r || !generated) return;
+    const left = view.classicOf(r.apiID);
+    const leftUri = left instanceof vscode.Uri ? left : this.documents.set(migrationUri(view.envName, this.runNumber, r.apiID, 'classic'), left);
+    const rightUri = this.documents.set(migrationUri(view.envName, this.runNumber, r.apiID, `oas-${generated.label}`), async () => generated.document);
+    await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, `${r.name}: classic ↔ generated OAS (${generated.label})`, { preview: true });
+  }
+
+  private render(): void {
+    const view = this.view;
+    if (!this.panel || !view) return;
+    this.panel.title = `Svc Migration: ${view.report.mode === 'dryRun' ? 'Dry Run' : view.report.mode}`;
+    this.panel.webview.html = reportHtml(view.report, {
+      nonce: makeNonce(),
+      cspSource: this.panel.webview.cspSource,
+      envName: view.envName,
+      offerRun: view.offerRun && view.onRun !== undefined,
+      suggestedMode: view.suggestedMode,
+      notes: view.notes,
+      busy: this.busy,
+    });
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}
