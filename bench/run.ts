@@ -12,7 +12,7 @@ import type { CompletionList } from 'vscode-languageserver-types';
 import { buildSync } from 'esbuild';
 import type { createLanguageService as CreateLanguageService } from '../server/src/service/languageService';
 import { schemasDirectory } from '../server/src/schemas/registry';
-import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../server/src/schemas/files';
+import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../common/src/schemaFiles';
 import { LspClient } from '../test/protocol/helpers/lspClient';
 import { largeClassicDefinition, largeOasDocument } from './inputs';
 

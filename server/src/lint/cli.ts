@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { detectKind } from '../service/detection';
+import { detectKind } from '../../../common/src/detection';
 import { SvcDocument } from '../service/document';
 import { validateAs } from '../service/validation/validate';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';

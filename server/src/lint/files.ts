@@ -3,7 +3,7 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { globToRegExp, hasGlobSyntax } from '../service/glob';
+import { globToRegExp, hasGlobSyntax } from '../../../common/src/glob';
 
 /** Folders never searched unless a pattern names them. */
 const SKIPPED = new Set(['node_modules', '.git']);

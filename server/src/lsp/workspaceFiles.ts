@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { KindAssociations } from '../service/detection';
+import type { KindAssociations } from '../../../common/src/detection';
 import type { WorkspaceIndex } from '../service/validation/index';
 import type { Logger } from './logger';
 

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { ANNOTATION_KEYWORDS } from './keywords';
-import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from './files';
+import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../../../common/src/schemaFiles';
 
 export type JSONSchema = { [k: string]: any };
 

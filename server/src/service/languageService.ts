@@ -19,7 +19,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getSchemaRegistry, type SchemaRegistry } from '../schemas/registry';
 import { quickFixes } from './codeActions/index';
 import { complete } from './completion/completion';
-import { detectKind, type Detection, type KindAssociations } from './detection';
+import { detectKind, type Detection, type KindAssociations } from '../../../common/src/detection';
 import { DocumentCache, type SvcDocument } from './document';
 import { foldingRanges } from './folding/folding';
 import { format } from './format/format';

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../../server/src/service/languageService';
-import { detectKind } from '../../../server/src/service/detection';
+import { detectKind } from '../../../common/src/detection';
 import { SvcDocument } from '../../../server/src/service/document';
 
 const DOCUMENTS = Number(process.env.FUZZ_N ?? 5000);

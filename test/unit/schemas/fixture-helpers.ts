@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { getSchemaRegistry, type SchemaRegistry } from '../../../server/src/schemas/registry';
-import { SCHEMA_BASE_URI } from '../../../server/src/schemas/files';
+import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
 
 export const REPO_ROOT = join(__dirname, '..', '..', '..');
 export const SCHEMAS_DIR = join(REPO_ROOT, 'schemas');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DOCUMENT_KINDS } from '../../../common/src/kinds';
 import { createAjv, getSchemaRegistry, schemasDirectory, type JSONSchema } from '../../../server/src/schemas/registry';
-import { SCHEMA_BASE_URI } from '../../../server/src/schemas/files';
+import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
 import { knownMemberNames, memberSchemas } from '../../../server/src/schemas/walk';
 import { registry, SCHEMAS_DIR } from './fixture-helpers';
 import { forEachSubschema, schemaFiles } from './schema-walk-helpers';

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCHEMA_BASE_URI } from '../../../server/src/schemas/files';
+import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
 import { itemSchemas, knownMemberNames, memberSchemas, type ScopedSchema } from '../../../server/src/schemas/walk';
 import { describeErrors, FIXTURES_DIR, readJson, registry } from './fixture-helpers';
 

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectKind, kindFromSchemaReference, pathOfUri } from '../../../server/src/service/detection';
+import { detectKind, kindFromSchemaReference, pathOfUri } from '../../../common/src/detection';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(__dirname, '../../fixtures/service/valid', name), 'utf8'));
 const uri = 'file:///work/apis/thing.json';

@@ -4,7 +4,7 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import { detectKind, type KindAssociations } from '../detection';
+import { detectKind, type KindAssociations } from '../../../../common/src/detection';
 import type { SvcDocument } from '../document';
 import { lastSegment, parentPointer, valueAtPointer, childPointer } from '../jsonPointer';
 import type { SchemaWalker } from '../schemaWalker';

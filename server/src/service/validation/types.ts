@@ -2,7 +2,7 @@
 // `toDiagnostics` turns a batch of them into LSP diagnostics with one pass of the locator.
 
 import type { DiagnosticSeverity, DiagnosticTag, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import type { KindAssociations } from '../detection';
+import type { KindAssociations } from '../../../../common/src/detection';
 
 /** What part of the document a problem points at. */
 export type ProblemTarget =

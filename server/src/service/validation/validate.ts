@@ -6,7 +6,7 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { getSchemaRegistry, type SchemaRegistry } from '../../schemas/registry';
 import { createSchemaWalker, type SchemaWalker } from '../schemaWalker';
-import { detectKind, type Detection } from '../detection';
+import { detectKind, type Detection } from '../../../../common/src/detection';
 import type { SvcDocument } from '../document';
 import { Codes } from './codes';
 import { Messages } from './messages';

@@ -6,7 +6,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import { detectKind, type KindAssociations } from '../detection';
+import { detectKind, type KindAssociations } from '../../../../common/src/detection';
 import { SvcDocument } from '../document';
 import { Codes } from './codes';
 import type { Problem } from './types';

@@ -3,9 +3,9 @@
 // then an `svc.files.associations` glob, override the content. Anything else is not ours and
 // gets nothing from us (no noise on unrelated JSON).
 
-import { isDocumentKind, type DocumentKind } from '../../../common/src/kinds';
-import type { DocumentKindParams } from '../../../common/src/protocol';
-import { SCHEMA_FILE_BY_KIND } from '../schemas/files';
+import { isDocumentKind, type DocumentKind } from './kinds';
+import type { DocumentKindParams } from './protocol';
+import { SCHEMA_FILE_BY_KIND } from './schemaFiles';
 import { matchGlob } from './glob';
 
 export type DetectionSource = NonNullable<DocumentKindParams['source']>;

@@ -1,6 +1,6 @@
 // Stable schema identities: the `$id` base and the file that holds the root schema of each
 // document kind. The `$id`s are part of the public contract (users reference them in settings).
-import type { DocumentKind } from '../../../common/src/kinds';
+import type { DocumentKind } from './kinds';
 
 export const SCHEMA_BASE_URI = 'https://svc-gateway-tools.github.io/schemas/';
 
