@@ -42,6 +42,9 @@ const builds = [
   // The end-to-end suite, loaded by mocha inside the extension host.
   { ...common, entryPoints: e2eEntries(), outdir: 'out/e2e/suite', external: ['vscode', 'mocha'], sourcemap: 'inline', minify: false },
 ];
+  // The analytics webview's script runs in the browser sandbox of a webview; its imported
+  // stylesheets (uPlot's and ours) come out beside it as dist/webview/analytics.css.
+  { ...common, platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'], entryPoints: { analytics: 'media/analytics/main.ts' }, outdir: 'dist/webview' },
 
 function copyAssets() {
   // The server resolves schemas relative to its bundle, so they travel with it.

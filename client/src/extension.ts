@@ -7,6 +7,8 @@ import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
 import { createExtensionLog } from './logging/outputChannel';
 import { registerMigrate } from './workflows/migrate/register';
+import { registerAnalytics } from './workflows/analytics/register';
+import { registerResources } from './workflows/resources/register';
 
 let language: LanguageArea | undefined;
 let environments: EnvironmentsArea | undefined;
@@ -17,10 +19,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   environments = registerEnvironments(context, { log, startSandbox });
   const explorer = registerExplorer(context, { log, envs: environments });
   const migrate = registerMigrate(context, { log, envs: environments, explorer });
+  const resources = registerResources(context, { log: log.forArea('resources'), envs: environments, explorer });
+  const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 
   language = await startLanguageClient(context, { log });
 
-  return { environments, explorer, migrate, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { environments, explorer, migrate, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export async function deactivate(): Promise<void> {

@@ -6,12 +6,18 @@ import type { ExplorerArea } from './explorer/register';
 import type { ExtensionLog } from './logging/outputChannel';
 import type { LanguageArea } from './language/startLanguageClient';
 import type { MigrateArea } from './workflows/migrate/register';
+import type { AnalyticsArea } from './workflows/analytics/register';
+import type { ResourcesArea } from './workflows/resources/register';
 
 export interface SvcExtensionApi {
   environments: EnvironmentsArea;
   explorer: ExplorerArea;
   /** The migration report panel (tests read its rows and press its buttons). */
   migrate: MigrateArea;
+  /** Read-only details documents of keys, OAuth clients (secret masked) and webhooks. */
+  resources: ResourcesArea;
+  /** The OAuth client analytics panel (tests read what the webview reported). */
+  analytics: AnalyticsArea;
   /** The language client and the kind status bar item. */
   language: LanguageArea;
   log: ExtensionLog;

@@ -305,7 +305,7 @@ export class ManagementClient {
   }
 
   /** 21. GET /api/activity/oauthid/{OAuthClientID}/{startDay}/{startMonth}/{startYear}/{EndDay}/{EndMonth}/{EndYear} */
-  getOAuthClientAnalytics(clientId: string, range: DayRange, options: CallOptions = {}): Promise<AnalyticsEnvelope> {
+  getOAuthClientAnalytics(clientId: string, range: DayRange, options: PageOptions = {}): Promise<AnalyticsEnvelope> {
     return this.call({
       method: 'GET',
       pathTemplate: '/api/activity/oauthid/{OAuthClientID}/{startDay}/{startMonth}/{startYear}/{EndDay}/{EndMonth}/{EndYear}',
@@ -318,6 +318,8 @@ export class ManagementClient {
         EndMonth: String(range.end.month),
         EndYear: String(range.end.year),
       },
+      // The envelope is paged like the other dashboard lists (`pages`, gateway-facts §8.3).
+      query: { p: options.p },
       signal: options.signal,
     });
   }

@@ -1,0 +1,27 @@
+// Reads every page of the analytics envelope `{data, pages}` (dashboard paging: `p` 1-based,
+// gateway-facts §8.3), reporting progress and stopping when the signal aborts. Free of `vscode`.
+import type { AnalyticsEnvelope, AnalyticsRecord } from '../../api';
+
+/** Upper bound on pages, so a server that keeps reporting more cannot loop us forever. */
+export const MAX_PAGES = 1000;
+
+export interface FetchProgress { page: number; pages: number; records: number }
+
+export async function fetchAllPages(
+  fetchPage: (p: number, signal?: AbortSignal) => Promise<AnalyticsEnvelope>,
+  options: { signal?: AbortSignal; onProgress?: (progress: FetchProgress) => void } = {},
+): Promise<AnalyticsRecord[]> {
+  const records: AnalyticsRecord[] = [];
+  let pages = 1;
+  for (let p = 1; p <= Math.min(pages, MAX_PAGES); p++) {
+    options.signal?.throwIfAborted();
+    const envelope = await fetchPage(p, options.signal);
+    const data = envelope.data ?? [];
+    records.push(...data);
+    pages = typeof envelope.pages === 'number' && envelope.pages > 0 ? envelope.pages : 1;
+    options.onProgress?.({ page: p, pages, records: records.length });
+    // A server that ignores `p` returns everything on page 1 with `pages: 1`; an empty page ends too.
+    if (data.length === 0) break;
+  }
+  return records;
+}
