@@ -6,17 +6,11 @@ import type { ActionResult, Policy } from '../../api';
 import { resolveBody } from './bodySource';
 import { answersOf, isNode, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps } from './commandContext';
 import { askText, pickOne } from './prompts';
+import { validatePolicyId } from './policyRules';
 import { policyTemplate } from './templates';
 
 export interface CreatePolicyArgs { body?: unknown }
 export interface UpdatePolicyArgs { policyId?: string; body?: unknown }
-
-/** Gateway rule (gateway-facts §6): letters, digits and . _ - ~ only. */
-export function validatePolicyId(value: string): string | undefined {
-  const id = value.trim();
-  if (!id) return 'A policy needs an "id".';
-  return /^[a-zA-Z0-9._~-]+$/.test(id) ? undefined : `Invalid policy id '${id}': allowed characters are a-z, A-Z, 0-9, ., _, -, ~.`;
-}
 
 export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] {
   const createPolicy = async (arg: CommandArg<CreatePolicyArgs>): Promise<ActionResult | undefined> => {
