@@ -6,6 +6,7 @@ import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
 import { createExtensionLog } from './logging/outputChannel';
+import { registerExamples } from './workflows/examples/register';
 import { registerMigrate } from './workflows/migrate/register';
 import { registerAnalytics } from './workflows/analytics/register';
 import { registerResources } from './workflows/resources/register';
@@ -19,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   environments = registerEnvironments(context, { log, startSandbox });
   const explorer = registerExplorer(context, { log, envs: environments });
   const migrate = registerMigrate(context, { log, envs: environments, explorer });
+  const examples = registerExamples(context, { log, envs: environments, explorer });
   const resources = registerResources(context, { log: log.forArea('resources'), envs: environments, explorer });
   const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 

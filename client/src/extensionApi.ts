@@ -5,6 +5,7 @@ import type { EnvironmentsArea } from './environments/register';
 import type { ExplorerArea } from './explorer/register';
 import type { ExtensionLog } from './logging/outputChannel';
 import type { LanguageArea } from './language/startLanguageClient';
+import type { ExamplesArea } from './workflows/examples/register';
 import type { MigrateArea } from './workflows/migrate/register';
 import type { AnalyticsArea } from './workflows/analytics/register';
 import type { ResourcesArea } from './workflows/resources/register';
@@ -14,6 +15,8 @@ export interface SvcExtensionApi {
   explorer: ExplorerArea;
   /** The migration report panel (tests read its rows and press its buttons). */
   migrate: MigrateArea;
+  /** The examples workflows (browse, readme, definition, create). */
+  examples: ExamplesArea;
   /** Read-only details documents of keys, OAuth clients (secret masked) and webhooks. */
   resources: ResourcesArea;
   /** The OAuth client analytics panel (tests read what the webview reported). */

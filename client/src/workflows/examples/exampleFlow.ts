@@ -1,0 +1,254 @@
+// The examples workflows: browse the catalogue (quick pick with categories, features and
+// minimum version), preview an example's readme (Markdown preview of a read-only document),
+// open its definition as a new untitled JSON file, and create an API from it through the push
+// pipeline of workflows/sync (error check, diff, confirm), like any other push.
+import * as vscode from 'vscode';
+import type { ManagementClient } from '../../api/client';
+import type { ExampleApiDefinition } from '../../api/types';
+import type { Environment } from '../../environments/model';
+import { errorInfoOf } from '../../explorer/errorInfo';
+import type { Logger } from '../../logging/logger';
+import type { SyncAnswers } from '../sync/answers';
+import { pushDocument, type PushOutcome } from '../sync/pushPipeline';
+import type { RemoteDiffDocuments } from '../sync/remoteDiffDocuments';
+import { createVscodePushUi } from '../sync/vscodePushUi';
+import { withCancellableProgress } from '../migrate/progress';
+import { classicAsOas } from './classicAsOas';
+import { definitionFileName, exampleDefinition, pickRows, readmeText, toEntry, type ExampleEntry } from './exampleCatalogue';
+import { type ExampleDocuments, exampleUri } from './exampleDocuments';
+
+export type ExampleAction = 'readme' | 'definition' | 'create';
+
+export interface ExampleArgs extends SyncAnswers {
+  envName?: string;
+  location?: string;
+  /** Browse: what to do with the picked example. */
+  action?: ExampleAction;
+  /** A classic example is created as an OAS API (the API has no classic create): skip that question. */
+  convertClassic?: boolean;
+}
+
+export interface ExampleFlowDeps {
+  resolveEnvironment(name?: string): Environment | undefined;
+  clientFor(env: Environment): Promise<ManagementClient>;
+  documents: ExampleDocuments;
+  pushDiffs: RemoteDiffDocuments;
+  log: Logger;
+  refreshTree(): void;
+}
+
+const ACTIONS: ReadonlyArray<{ label: string; detail: string; action: ExampleAction }> = [
+  { label: '$(book) Preview Readme', detail: 'Read what the example does, in the Markdown preview', action: 'readme' },
+  { label: '$(json) Open Definition', detail: 'Open the API definition as a new, unsaved JSON file', action: 'definition' },
+  { label: '$(cloud-upload) Create API from Example…', detail: 'Check, diff and confirm, then create the API on the environment', action: 'create' },
+];
+
+export class ExampleFlow {
+  constructor(private readonly deps: ExampleFlowDeps) {}
+
+  /** The catalogue with each example's details (features, minimum version). */
+  async catalogue(client: ManagementClient, signal?: AbortSignal): Promise<ExampleEntry[]> {
+    const summaries = await client.listExamples({ signal });
+    const details = await mapLimited(summaries, 4, (s) => client.getExample(s.location, { signal }).catch((err) => {
+      if (signal?.aborted) throw err;
+      this.deps.log.warn(`example ${s.location}: details not readable (${errorInfoOf(err).message}); listed without them`);
+      return undefined;
+    }));
+    return summaries.map((s, i) => toEntry(s, details[i]));
+  }
+
+  /** `svc.examples.browse`: pick an example, then an action. Returns what the action returned. */
+  async browse(args: ExampleArgs): Promise<unknown> {
+    return this.guard(args.envName, 'Browsing the examples failed', async (env, client) => {
+      let location = args.location;
+      if (!location) {
+        const entries = await withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal));
+        if (!entries) return undefined;
+        if (entries.length === 0) {
+          void vscode.window.showInformationMessage(`'${env.name}' serves no examples.`);
+          return undefined;
+        }
+        const picked = await vscode.window.showQuickPick(
+          pickRows(entries).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
+          { title: `Svc examples (${env.name})`, placeHolder: 'Pick an example (category · features · minimum version)', matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true },
+        );
+        location = (picked as { location?: string } | undefined)?.location;
+        if (!location) return undefined;
+      }
+      const action = args.action ?? (await vscode.window.showQuickPick(ACTIONS, { title: location, ignoreFocusOut: true }))?.action;
+      if (!action) return undefined;
+      const next = { ...args, envName: env.name, location };
+      if (action === 'readme') return this.previewReadme(next);
+      if (action === 'definition') return this.openDefinition(next);
+      return this.createApi(next);
+    });
+  }
+
+  /** Opens the readme in the Markdown preview; returns the read-only document's URI. */
+  async previewReadme(args: ExampleArgs): Promise<vscode.Uri | undefined> {
+    return this.withExample(args, { readme: true }, async (env, location, example) => {
+      const uri = this.deps.documents.set(exampleUri(env.name, location, 'readme.md'), readmeText(example, location));
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+      return uri;
+    });
+  }
+
+  /** Opens the definition as a new untitled JSON document (nothing is written to disk). */
+  async openDefinition(args: ExampleArgs): Promise<vscode.TextDocument | undefined> {
+    return this.withExample(args, { apiDef: true }, async (_env, location, example) => {
+      const def = exampleDefinition(example);
+      if (!def) {
+        void vscode.window.showWarningMessage(`Example '${location}' carries no API definition: the server answered without api_definition and oas.`);
+        return undefined;
+      }
+      return openUntitled(definitionFileName(location, def.kind), def.document);
+    });
+  }
+
+  /** Creates an API from the example through the push pipeline (checks, diff, confirm). */
+  async createApi(args: ExampleArgs): Promise<PushOutcome[] | undefined> {
+    return this.withExample(args, { apiDef: true }, async (env, location, example) => {
+      const def = exampleDefinition(example);
+      if (!def) {
+        void vscode.window.showWarningMessage(`Example '${location}' carries no API definition, so there is nothing to create.`);
+        return undefined;
+      }
+      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document, args)];
+
+      // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
+      const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
+        `'${example.name ?? location}' is a classic API definition, and the management API has no endpoint that creates classic APIs.`,
+        { modal: true, detail: 'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; you see the result in the diff before anything is sent.' },
+        'Create as OAS API',
+      )) !== undefined;
+      if (!convert) return undefined;
+      const converted = classicAsOas(def.document);
+      if (!converted.ok) {
+        void vscode.window.showErrorMessage(`The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. Open the definition and fix it, then use "Preview Migration Locally".`);
+        return undefined;
+      }
+      const { plan } = converted;
+      if (plan.warnings.length) this.deps.log.info(`example ${location} converted to OAS; dropped or changed: ${plan.warnings.join(' | ')}`);
+      const stem = definitionFileName(location, 'oas').replace(/\.oas\.json$/, '');
+      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base, args)];
+      const baseId = outcomes[0].status === 'pushed' ? outcomes[0].target?.id : undefined;
+      for (const child of baseId ? plan.children : []) {
+        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, args, {
+          baseApiId: baseId!,
+          newVersionName: child.versionName,
+          baseApiVersionName: plan.baseVersionName,
+        }));
+      }
+      return outcomes;
+    });
+  }
+
+  /** Opens `document` as an untitled file (so the language server checks it) and pushes it. */
+  private async push(env: Environment, fileName: string, document: unknown, answers: SyncAnswers, oasVersion?: { baseApiId: string; newVersionName: string; baseApiVersionName?: string }): Promise<PushOutcome> {
+    const opened = await openUntitled(fileName, document);
+    const errors = await errorDiagnostics(opened.uri);
+    const ui = createVscodePushUi({
+      documentUri: opened.uri,
+      diffs: this.deps.pushDiffs,
+      answers,
+      reload: async () => void (await (await this.deps.clientFor(env)).reloadGateway()),
+    });
+    const outcome = await withCancellableProgress(`Svc: creating ${fileName} on '${env.name}'`, (signal) =>
+      pushDocument(
+        { clientFor: () => this.deps.clientFor(env), ui, log: (line) => this.deps.log.info(line) },
+        { environment: env.name, name: fileName, uri: opened.uri.toString(), text: opened.getText(), errors, choices: oasVersion ? { oasVersion } : {}, signal },
+      ),
+    );
+    const result: PushOutcome = outcome ?? { status: 'cancelled', message: `Creating ${fileName} was cancelled.` };
+    this.deps.log.info(`create from example: ${result.status} — ${result.message}`);
+    if (result.status === 'pushed') {
+      this.deps.refreshTree();
+      void vscode.window.showInformationMessage(result.message);
+    } else if (result.status === 'refused') {
+      void vscode.window.showErrorMessage(result.message);
+    } else if (result.status !== 'cancelled') {
+      void vscode.window.showInformationMessage(result.message);
+    }
+    return result;
+  }
+
+  private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {
+    return this.guard(args.envName, 'The example could not be opened', async (env, client) => {
+      const location = args.location ?? (await this.pickLocation(env, client));
+      if (!location) return undefined;
+      const example = await withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal }));
+      return example ? work(env, location, example) : undefined;
+    });
+  }
+
+  private async pickLocation(env: Environment, client: ManagementClient): Promise<string | undefined> {
+    const entries = await withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal));
+    const picked = await vscode.window.showQuickPick(
+      pickRows(entries ?? []).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
+      { title: `Svc examples (${env.name})`, ignoreFocusOut: true, matchOnDescription: true },
+    );
+    return (picked as { location?: string } | undefined)?.location;
+  }
+
+  private async guard<R>(envName: string | undefined, what: string, work: (env: Environment, client: ManagementClient) => Promise<R | undefined>): Promise<R | undefined> {
+    const env = this.deps.resolveEnvironment(envName);
+    if (!env) {
+      void vscode.window.showErrorMessage('No Svc environment is active: add one with "Svc: Add Environment" or pick one with "Svc: Switch Environment".');
+      return undefined;
+    }
+    try {
+      return await work(env, await this.deps.clientFor(env));
+    } catch (err) {
+      const info = errorInfoOf(err);
+      this.deps.log.error(what, err);
+      void vscode.window.showErrorMessage(`${what}: ${info.message}${info.hint ? ` ${info.hint}` : ''}`);
+      return undefined;
+    }
+  }
+}
+
+/** A new untitled JSON document named `fileName` (a fresh name when one is already open). */
+async function openUntitled(fileName: string, value: unknown): Promise<vscode.TextDocument> {
+  const taken = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled').map((d) => d.uri.path));
+  let name = fileName;
+  for (let i = 2; taken.has(name); i++) name = fileName.replace(/\.json$/, `-${i}.json`);
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: name }));
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  await editor.edit((b) => b.insert(new vscode.Position(0, 0), `${JSON.stringify(value, null, 2)}\n`));
+  return doc.languageId === 'json' ? doc : vscode.languages.setTextDocumentLanguage(doc, 'json');
+}
+
+/**
+ * The error diagnostics of a freshly opened document: waits for the language server's first
+ * report on it (bounded, so a missing server never blocks the push; the pipeline then checks
+ * nothing here and the diff and confirm still come).
+ */
+async function errorDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<string[]> {
+  const errorsOf = () => vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    }
+  });
+  return errorsOf();
+}
+
+/** `Promise.all` over `items` with at most `limit` calls in flight. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

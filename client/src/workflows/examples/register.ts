@@ -1,0 +1,58 @@
+// Wires the examples area: the `svc-example:` documents and the commands. Every command takes
+// the tree's example node, an argument object ({envName, location, action, answers}) or nothing
+// (then it asks with a quick pick of the catalogue).
+import * as vscode from 'vscode';
+import type { EnvironmentsArea } from '../../environments/register';
+import type { ExplorerArea } from '../../explorer/register';
+import type { ExplorerNode } from '../../explorer/nodes';
+import type { ExtensionLog } from '../../logging/outputChannel';
+import { RemoteDiffDocuments } from '../sync/remoteDiffDocuments';
+import { EXAMPLE_SCHEME, ExampleDocuments } from './exampleDocuments';
+import { ExampleFlow, type ExampleArgs } from './exampleFlow';
+
+export interface ExamplesArea {
+  flow: ExampleFlow;
+  documents: ExampleDocuments;
+}
+
+export function registerExamples(
+  context: vscode.ExtensionContext,
+  deps: { log: ExtensionLog; envs: EnvironmentsArea; explorer: ExplorerArea; pushDiffs?: RemoteDiffDocuments },
+): ExamplesArea {
+  const { environments, clients } = deps.envs;
+  const documents = new ExampleDocuments();
+  // The sync area's diff documents when it passes them; otherwise our own (one provider per scheme).
+  const pushDiffs = deps.pushDiffs ?? new RemoteDiffDocuments();
+  if (!deps.pushDiffs) context.subscriptions.push(pushDiffs);
+  const flow = new ExampleFlow({
+    resolveEnvironment: (name) => (name ? environments.find(name) : environments.active()),
+    clientFor: (env) => clients.clientFor(env),
+    documents,
+    pushDiffs,
+    log: deps.log.forArea('examples'),
+    refreshTree: () => deps.explorer.provider.refresh(),
+  });
+
+  /** A tree node becomes {envName, location}; an argument object passes through. */
+  const argsOf = (arg?: ExplorerNode | ExampleArgs): ExampleArgs => {
+    if (arg && 'type' in arg && 'envName' in arg) {
+      const node = arg as ExplorerNode;
+      return { envName: node.envName, location: node.resource?.type === 'example' ? node.resource.location : undefined };
+    }
+    return (arg as ExampleArgs | undefined) ?? {};
+  };
+
+  context.subscriptions.push(
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(EXAMPLE_SCHEME, documents),
+    vscode.commands.registerCommand('svc.examples.browse', (arg?: ExplorerNode | ExampleArgs) => {
+      const args = argsOf(arg);
+      // On the Examples group node there is no location yet: browse that environment's catalogue.
+      return flow.browse(args);
+    }),
+    vscode.commands.registerCommand('svc.examples.previewReadme', (arg?: ExplorerNode | ExampleArgs) => flow.previewReadme(argsOf(arg))),
+    vscode.commands.registerCommand('svc.examples.openDefinition', (arg?: ExplorerNode | ExampleArgs) => flow.openDefinition(argsOf(arg))),
+    vscode.commands.registerCommand('svc.examples.createApi', (arg?: ExplorerNode | ExampleArgs) => flow.createApi(argsOf(arg))),
+  );
+  return { flow, documents };
+}
