@@ -10,6 +10,7 @@ import { registerExamples } from './workflows/examples/register';
 import { registerMigrate } from './workflows/migrate/register';
 import { registerAnalytics } from './workflows/analytics/register';
 import { registerResources } from './workflows/resources/register';
+import { registerSync } from './workflows/sync/register';
 
 let language: LanguageArea | undefined;
 let environments: EnvironmentsArea | undefined;
@@ -19,6 +20,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   // The sidebar and its commands first: they work even when the language server cannot start.
   environments = registerEnvironments(context, { log, startSandbox });
   const explorer = registerExplorer(context, { log, envs: environments });
+  const sync = registerSync(context, { log, envs: environments, explorer });
   const migrate = registerMigrate(context, { log, envs: environments, explorer });
   const examples = registerExamples(context, { log, envs: environments, explorer });
   const resources = registerResources(context, { log: log.forArea('resources'), envs: environments, explorer });
@@ -26,7 +28,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
 
   language = await startLanguageClient(context, { log });
 
-  return { environments, explorer, migrate, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { environments, explorer, sync, migrate, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export async function deactivate(): Promise<void> {

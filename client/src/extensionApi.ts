@@ -9,10 +9,13 @@ import type { ExamplesArea } from './workflows/examples/register';
 import type { MigrateArea } from './workflows/migrate/register';
 import type { AnalyticsArea } from './workflows/analytics/register';
 import type { ResourcesArea } from './workflows/resources/register';
+import type { SyncArea } from './workflows/sync/register';
 
 export interface SvcExtensionApi {
   environments: EnvironmentsArea;
   explorer: ExplorerArea;
+  /** Pull, push (pushDocument for other workflows) and the `svc:` edit-remote file system. */
+  sync: SyncArea;
   /** The migration report panel (tests read its rows and press its buttons). */
   migrate: MigrateArea;
   /** The examples workflows (browse, readme, definition, create). */

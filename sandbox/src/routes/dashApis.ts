@@ -1,11 +1,13 @@
 // Dashboard family, API records: list (endpoint 10, paged like the reference), read one
 // (reference extension) and update a classic API (endpoint 11). Dashboard writes are live at
-// once: the reference dashboard tells its gateways to reload after saving.
+// once: the reference dashboard tells its gateways to reload after saving. OAS-native records are
+// updated through their `oas` member.
 import type { Router } from '../http/router.js';
 import { HttpError, ok, statusResult } from '../http/results.js';
 import { asObject } from '../http/body.js';
 import { unsafeSegmentReason } from '../http/ids.js';
-import { classicView, clone, dashApi, findApi, listenPathOf, nowIso, obj } from '../model/apis.js';
+import { classicView, clone, dashApi, EXT, findApi, listenPathOf, nowIso, obj } from '../model/apis.js';
+import type { ApiRecord } from '../types.js';
 import { paginate } from '../model/paging.js';
 import type { RouteDeps } from './deps.js';
 
@@ -27,8 +29,9 @@ export function registerDashboardApis(router: Router, { state }: RouteDeps): voi
 
   router.add('PUT', '/api/apis/:apiId', async (ctx) => {
     const body = asObject(await ctx.json(), 'the API record');
-    const def = asObject(body.api_definition, 'api_definition');
     const record = findApi(apis, ctx.params.apiId);
+    if (record?.kind === 'oas' && body.oas !== undefined) return updateOasRecord(record, body.oas);
+    const def = asObject(body.api_definition, 'api_definition');
     if (!record) throw new HttpError(404, 'API definition does not exist');
     if (record.kind !== 'classic') {
       throw new HttpError(400, 'this API endpoint only supports Svc Classic APIs; please use the appropriate Svc OAS or streams API endpoint');
@@ -49,4 +52,19 @@ export function registerDashboardApis(router: Router, { state }: RouteDeps): voi
     await Promise.all([newId !== record.id ? apis.delete(record.id) : Promise.resolve(), apis.set(newId, updated)]);
     return statusResult('API modified', newId);
   });
+
+  /**
+   * An OAS-native API's record carries its document in `oas` (spec DashApi): the dashboard
+   * replaces the document, keeping the API's ids whatever the body says (gateway-facts §8.3:
+   * "The payload should contain x-svc-api-gateway.").
+   */
+  const updateOasRecord = async (record: ApiRecord, value: unknown) => {
+    const doc = asObject(value, 'oas');
+    if (!doc[EXT] || typeof doc[EXT] !== 'object') throw new HttpError(400, 'The payload should contain x-svc-api-gateway.');
+    const ext = obj(doc[EXT]);
+    ext.info = { ...obj(ext.info), id: record.id, dbId: record.dbId };
+    doc[EXT] = ext;
+    await apis.set(record.id, { ...record, oas: doc, updatedAt: nowIso() });
+    return statusResult('API modified', record.id);
+  };
 }

@@ -1,0 +1,153 @@
+// Pull in VS Code: the folder from `svc.pull.folder`, the overwrite question as a modal, open
+// editors taken into account (their unsaved text is what would be lost), Pull All with progress
+// and cancel.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isManagementApiError } from '../../api/errors';
+import { summariseApi } from '../../explorer/apiSummaries';
+import { pullResource, type PullOutcome } from './pull';
+import { targetOfRef } from './targets';
+import type { PullArgs, SyncContext } from './syncContext';
+import type { SyncAnswers } from './answers';
+import type { RemoteTarget } from './syncKinds';
+import { askOverwrite } from './vscodePushUi';
+
+export const PULL_FOLDER_SETTING = 'svc.pull.folder';
+export const DEFAULT_PULL_FOLDER = 'svc';
+
+export function workspaceRootFor(root?: string): string {
+  if (root) return root;
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder || folder.uri.scheme !== 'file') throw new Error('Pull writes into the workspace: open a folder first (File: Open Folder).');
+  return folder.uri.fsPath;
+}
+
+function pullFolderOf(root: string): string {
+  const value = vscode.workspace.getConfiguration('svc.pull', vscode.Uri.file(root)).get<string>('folder', DEFAULT_PULL_FOLDER).trim();
+  // A path outside the workspace would put files where the state file cannot track them.
+  const normal = path.normalize(value || DEFAULT_PULL_FOLDER);
+  if (path.isAbsolute(normal) || normal.startsWith('..')) throw new Error(`The setting ${PULL_FOLDER_SETTING} must be a folder inside the workspace, not '${value}'.`);
+  return normal;
+}
+
+/** The text of an open editor with unsaved changes, else undefined. */
+function unsavedText(file: string): string | undefined {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+  return doc?.isDirty ? doc.getText() : undefined;
+}
+
+export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promise<PullOutcome> {
+  const root = workspaceRootFor(args.root);
+  const client = await ctx.clientFor(args.environment);
+  const outcome = await pullResource(
+    {
+      client,
+      store: ctx.store,
+      unsavedText,
+      decideOverwrite: ({ file, reason, environment }) => askOverwrite(file, reason, environment, args.answers),
+    },
+    { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), mode: args.mode, signal: args.signal },
+  );
+  if (outcome.status === 'pulled' && outcome.file) await refreshOpenEditor(outcome.file);
+  if (args.open && outcome.file && outcome.status !== 'skipped') {
+    await vscode.window.showTextDocument(vscode.Uri.file(outcome.file), { preview: false });
+  }
+  ctx.log.info(`pull: ${outcome.status} — ${outcome.message}`);
+  if (args.notify !== false) {
+    if (outcome.status === 'missing') void vscode.window.showWarningMessage(outcome.message);
+    else void vscode.window.showInformationMessage(outcome.message);
+  }
+  return outcome;
+}
+
+/** An editor on the file (dirty or not) shows what was written: the user agreed to replace it. */
+async function refreshOpenEditor(file: string): Promise<void> {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+  if (!doc?.isDirty) return;
+  await vscode.window.showTextDocument(doc, { preview: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+}
+
+/** The OAS pull question: with the extension (pushable) or the public form. */
+export async function askPullMode(answers: SyncAnswers = {}): Promise<'full' | 'public' | undefined> {
+  if (answers.pullMode) return answers.pullMode;
+  const pick = await vscode.window.showQuickPick(
+    [
+      { label: 'With the x-svc-api-gateway extension', description: 'can be pushed back', value: 'full' as const },
+      { label: 'Public form (mode=public)', description: 'plain OpenAPI without the extension; cannot be pushed back', value: 'public' as const },
+    ],
+    { title: 'Pull the OAS API', ignoreFocusOut: true },
+  );
+  return pick?.value;
+}
+
+export interface PullAllSummary {
+  pulled: number;
+  unchanged: number;
+  skipped: number;
+  failed: number;
+  cancelled: boolean;
+  message: string;
+}
+
+/** Every API, policy and key of an environment; files with local changes are kept unless the answers say otherwise. */
+export async function pullAll(ctx: SyncContext, environment: string, answers: SyncAnswers = {}): Promise<PullAllSummary> {
+  const root = workspaceRootFor();
+  const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
+  const notes: string[] = [];
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Pulling everything from '${environment}'`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      const signal = controller.signal;
+      const client = await ctx.clientFor(environment);
+      progress.report({ message: 'listing…' });
+      const targets: RemoteTarget[] = [];
+      const apis = ((await client.listApis({ p: -1, signal })).apis ?? []).map(summariseApi).filter((a) => a.id);
+      targets.push(...apis.map((a): RemoteTarget => ({ kind: a.kind, id: a.id })));
+      targets.push(...(await client.listPolicies({ signal })).map((p): RemoteTarget => ({ kind: 'policy', id: String(p.id || p._id) })).filter((t) => t.id));
+      try {
+        const keyIds = (await client.listKeys({ p: -1, signal })).data?.keys ?? [];
+        for (const keyId of keyIds) {
+          if (signal.aborted) break;
+          const target = await targetOfRef(client, { type: 'key', id: keyId }, signal).catch(() => undefined);
+          if (target) targets.push(target);
+        }
+      } catch (err) {
+        if (!isManagementApiError(err, 'missing-endpoint') && !isManagementApiError(err, 'missing-credential')) throw err;
+        notes.push(`keys not pulled: ${err.hint}`);
+      }
+      const step = targets.length ? 100 / targets.length : 100;
+      for (const [index, target] of targets.entries()) {
+        if (token.isCancellationRequested) {
+          summary.cancelled = true;
+          break;
+        }
+        progress.report({ message: `${index + 1}/${targets.length}`, increment: step });
+        try {
+          const outcome = await pullIntoWorkspace(ctx, { environment, target, root, answers: { overwriteLocal: 'skip', ...answers }, notify: false, signal });
+          if (outcome.status === 'pulled') summary.pulled++;
+          else if (outcome.status === 'unchanged') summary.unchanged++;
+          else if (outcome.status === 'skipped') summary.skipped++;
+        } catch (err) {
+          if (isManagementApiError(err, 'cancelled')) {
+            summary.cancelled = true;
+            break;
+          }
+          summary.failed++;
+          ctx.log.error(`pull all: ${target.kind} ${target.kind === 'key' ? '(key)' : target.id} failed`, err);
+        }
+      }
+    },
+  );
+  summary.message = [
+    `${summary.cancelled ? 'Pull All cancelled' : 'Pull All done'} ('${environment}'): ${summary.pulled} pulled, ${summary.unchanged} unchanged`,
+    summary.skipped ? `, ${summary.skipped} skipped (local changes kept)` : '',
+    summary.failed ? `, ${summary.failed} failed (see the log)` : '',
+    notes.length ? `; ${notes.join('; ')}` : '',
+    '.',
+  ].join('');
+  ctx.log.info(summary.message);
+  return summary;
+}

@@ -1,0 +1,94 @@
+// Push of a VS Code document: finds what the file was pulled from (`.svc/state.json`), runs the
+// pipeline with VS Code's questions and progress, records the new remote, refreshes the tree.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isManagementApiError } from '../../api/errors';
+import { formatDocument } from './canonicalJson';
+import type { SyncAnswers } from './answers';
+import { pushDocument, type PushOutcome, type PushRequest } from './pushPipeline';
+import type { PushChoices } from './routing';
+import { readSnapshot, saveSnapshot, stateKeyOf } from './stateFile';
+import type { SyncContext } from './syncContext';
+import { createVscodePushUi } from './vscodePushUi';
+
+export interface PushDocumentArgs {
+  /** The document to push (any scheme: file, untitled, svc). */
+  document: vscode.TextDocument;
+  /** Target environment; default: the one the file was pulled from, else the active one. */
+  environment?: string;
+  answers?: SyncAnswers;
+  choices?: PushChoices;
+  /** Whether to show the outcome as a notification (commands: yes; callers with their own UI: no). */
+  notify?: boolean;
+}
+
+/** Error diagnostics of a document (the language server's), as messages. */
+export function errorsOf(uri: vscode.Uri): string[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => `${d.message} (line ${d.range.start.line + 1})`);
+}
+
+export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs): Promise<PushOutcome> {
+  const { document } = args;
+  const folder = document.uri.scheme === 'file' ? vscode.workspace.getWorkspaceFolder(document.uri) : undefined;
+  const root = folder?.uri.fsPath;
+  const key = root ? stateKeyOf(root, document.uri.fsPath) : undefined;
+  const record = root && key ? (await ctx.store.get(root)).files[key] : undefined;
+  const environment = args.environment ?? record?.environment ?? ctx.activeEnvironment();
+  if (!environment) throw new Error('No environment to push to: add one (Svc: Add Environment) or switch to one.');
+  // A record for another environment says nothing about this one.
+  const applies = record && record.environment === environment ? record : undefined;
+  const name = path.basename(document.uri.path);
+
+  const controller = new AbortController();
+  const request: PushRequest = {
+    environment,
+    name,
+    uri: document.uri.toString(),
+    text: document.getText(),
+    target: applies?.target,
+    base: applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash) } : undefined,
+    errors: errorsOf(document.uri),
+    choices: args.choices,
+    signal: controller.signal,
+  };
+  const ui = createVscodePushUi({ documentUri: document.uri, diffs: ctx.diffs, answers: args.answers, reload: () => ctx.reloadGateway(environment) });
+
+  let outcome: PushOutcome;
+  try {
+    outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Pushing ${name} to '${environment}'`, cancellable: true },
+      (_progress, token) => {
+        token.onCancellationRequested(() => controller.abort());
+        return pushDocument({ clientFor: ctx.clientFor, ui, log: (l) => ctx.log.info(l) }, request);
+      },
+    );
+  } catch (err) {
+    const message = isManagementApiError(err) ? err.message : `Push of ${name} failed: ${err instanceof Error ? err.message : String(err)}`;
+    ctx.log.error(`push of ${name} to '${environment}' failed`, err);
+    if (args.notify !== false) void vscode.window.showErrorMessage(message);
+    throw err;
+  }
+
+  if ((outcome.status === 'pushed' || outcome.status === 'no-op') && root && key && outcome.target && outcome.remoteHash) {
+    const { target, remoteHash, localHash } = outcome;
+    await saveSnapshot(root, remoteHash, formatDocument(outcome.remoteDocument));
+    await ctx.store.update(root, (s) => {
+      const now = new Date().toISOString();
+      s.files[key] = { environment, target, remoteHash, localHash: localHash ?? remoteHash, pulledAt: applies?.pulledAt ?? now, pushedAt: outcome.status === 'pushed' ? now : applies?.pushedAt };
+    });
+  }
+  if (outcome.status === 'pushed') ctx.refreshTree();
+  if (outcome.status === 'pull-requested' && outcome.target && root) {
+    // "Pull (keep mine as a copy)": the file gets the server's version, the user's is kept beside it.
+    const pulled = await ctx.pull({ environment, target: outcome.target, root, answers: { overwriteLocal: 'copy' }, notify: args.notify });
+    outcome.message = `${outcome.message} ${pulled.message}`;
+  }
+  ctx.log.info(`push ${name}: ${outcome.status} — ${outcome.message}`);
+  if (args.notify !== false) {
+    // After a gateway-style push without an answer, the reload notification already says it.
+    const reloadOffered = outcome.status === 'pushed' && outcome.route?.reloadNeeded && args.answers?.reload === undefined;
+    if (outcome.status === 'refused') void vscode.window.showErrorMessage(outcome.message);
+    else if (outcome.status !== 'pull-requested' && !reloadOffered) void vscode.window.showInformationMessage(outcome.message);
+  }
+  return outcome;
+}

@@ -1,0 +1,32 @@
+// What the sync commands, the edit-remote file system and other workflows share.
+import type { ManagementClient } from '../../api/client';
+import type { Logger } from '../../logging/logger';
+import type { SyncAnswers } from './answers';
+import type { PullOutcome } from './pull';
+import type { RemoteDiffDocuments } from './remoteDiffDocuments';
+import type { SyncStateStore } from './stateStore';
+import type { RemoteTarget } from './syncKinds';
+
+export interface PullArgs {
+  environment: string;
+  target: RemoteTarget;
+  /** Workspace folder path; default: the first workspace folder. */
+  root?: string;
+  mode?: 'public';
+  answers?: SyncAnswers;
+  /** Open the pulled file in an editor (single pulls). */
+  open?: boolean;
+  notify?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface SyncContext {
+  store: SyncStateStore;
+  diffs: RemoteDiffDocuments;
+  log: Logger;
+  clientFor(environment: string): Promise<ManagementClient>;
+  activeEnvironment(): string | undefined;
+  refreshTree(): void;
+  reloadGateway(environment: string): Promise<void>;
+  pull(args: PullArgs): Promise<PullOutcome>;
+}
