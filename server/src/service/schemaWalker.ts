@@ -7,8 +7,9 @@
 //
 // Two ways to use it:
 //   - `schemasAt(kind, path, rootValue)` for one position (completion, hover);
-//   - `root(kind, value)` then `child(set, segment, childValue)` to walk a whole tree top-down
-//     without re-walking from the root for each node (validation of large documents).
+//   - `root(kind, value)` (or `rootById(id)` for a schema that is no document kind) then
+//     `child(set, segment, childValue)` to walk a whole tree top-down without re-walking from
+//     the root for each node (validation of large documents).
 // `createSchemaWalker(getSchemaRegistry())` binds it to our schemas; `SchemaWalker.isDeclared`
 // answers "is this member name known here" for the unknown-member rule.
 
@@ -100,6 +101,17 @@ export class SchemaWalker {
       ? (found as SchemaNode)
       : { schema: found as SchemaObject, baseId: (found as SchemaObject).$id };
     return this.expand([node], value);
+  }
+
+  /**
+   * The expanded schemas of any loaded schema by absolute `$id` (a fragment such as
+   * `…/responses.schema.json#/definitions/keyResult` is allowed): for schemas that are no
+   * document kind's root, e.g. the migrate request. Empty when the reference does not resolve.
+   */
+  rootById(id: string, value?: unknown): SchemaNode[] {
+    // An absolute id is its own base (URL resolution needs one).
+    const found = this.resolveRef(id, id);
+    return found ? this.expand([found], value) : [];
   }
 
   /** The expanded schemas of the member or item `segment` of a value described by `parents`. */
@@ -209,10 +221,7 @@ export class SchemaWalker {
     }
   }
 
-  /**
-   * Flattens composition: each node, then what its $ref, allOf, chosen anyOf/oneOf branches and
-   * chosen if/then/else branch contribute. Every schema appears once.
-   */
+  /** True when `nodes` is a cached expansion (shared, never mutated): safe to key a cache on. */
   private isSharedExpansion(nodes: readonly SchemaNode[]): boolean {
     const first = nodes[0];
     return first !== undefined && this.expansions.get(first.schema)?.get(first.baseId) === nodes;

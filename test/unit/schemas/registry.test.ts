@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { DOCUMENT_KINDS } from '../../../common/src/kinds';
 import { createAjv, getSchemaRegistry, schemasDirectory, type JSONSchema } from '../../../server/src/schemas/registry';
 import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
-import { knownMemberNames, memberSchemas } from '../../../server/src/schemas/walk';
+import { createSchemaWalker } from '../../../server/src/service/schemaWalker';
+import type { SchemaNode } from '../../../server/src/service/schemaTypes';
 import { registry, SCHEMAS_DIR } from './fixture-helpers';
 import { forEachSubschema, schemaFiles } from './schema-walk-helpers';
 
@@ -130,13 +131,16 @@ test('objects stay open: no schema forbids unknown members', () => {
 });
 
 test('the walker finds members through $ref, allOf and map values', () => {
-  const r = registry();
-  const root = { schema: r.schemaForKind('classic'), baseId: r.idForKind('classic') };
-  const names = knownMemberNames(r, root);
+  const walker = createSchemaWalker(registry());
+  const declared = (nodes: readonly SchemaNode[]) => {
+    const members = walker.members(nodes);
+    return new Set([...members.properties.keys(), ...members.known]);
+  };
+  const root = walker.root('classic');
+  const names = declared(root);
   for (const name of ['name', 'proxy', 'version_data', 'use_keyless']) assert.ok(names.has(name), name);
-  const targetUrl = memberSchemas(r, memberSchemas(r, root, 'proxy')[0], 'target_url');
+  const targetUrl = walker.child(walker.child(root, 'proxy'), 'target_url');
   assert.ok(targetUrl.some((s) => typeof s.schema.markdownDescription === 'string' && s.schema.markdownDescription.includes('upstream')));
-  const session = { schema: r.schemaForKind('session'), baseId: r.idForKind('session') };
-  const entry = memberSchemas(r, memberSchemas(r, session, 'access_rights')[0], 'any-api-id');
-  assert.ok(knownMemberNames(r, entry[0]).has('allowed_urls'));
+  const entry = walker.child(walker.child(walker.root('session'), 'access_rights'), 'any-api-id');
+  assert.ok(declared(entry).has('allowed_urls'));
 });

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
-import { itemSchemas, knownMemberNames, memberSchemas, type ScopedSchema } from '../../../server/src/schemas/walk';
+import { createSchemaWalker } from '../../../server/src/service/schemaWalker';
+import type { SchemaNode } from '../../../server/src/service/schemaTypes';
 import { describeErrors, FIXTURES_DIR, readJson, registry } from './fixture-helpers';
 
 interface Resource {
@@ -15,23 +16,25 @@ interface Resource {
 }
 const table: { resources: Record<string, Resource> } = readJson(join(FIXTURES_DIR, 'spec-members.json'));
 
-function rootOf(resource: Resource): ScopedSchema {
+const walker = createSchemaWalker(registry());
+
+function rootOf(resource: Resource): SchemaNode[] {
   const ref = SCHEMA_BASE_URI + resource.schema;
-  const schema = registry().resolveRef(ref, SCHEMA_BASE_URI);
-  assert.ok(schema, `schema ${ref} not found`);
-  return { schema, baseId: ref.split('#')[0] };
+  const root = walker.rootById(ref);
+  assert.ok(root.length > 0, `schema ${ref} not found`);
+  return root;
 }
 
 /** Follows a dotted member path; returns the name of the first step that is not declared. */
-function firstUndeclaredStep(root: ScopedSchema, path: string): string | undefined {
-  const r = registry();
-  let current: ScopedSchema[] = [root];
+function firstUndeclaredStep(root: SchemaNode[], path: string): string | undefined {
+  let current = root;
   for (const raw of path.split('.')) {
     const isArray = raw.endsWith('[]');
     const name = isArray ? raw.slice(0, -2) : raw;
-    if (!current.some((parent) => knownMemberNames(r, parent).has(name))) return name;
-    current = current.flatMap((parent) => memberSchemas(r, parent, name));
-    if (isArray) current = current.flatMap((node) => itemSchemas(r, node));
+    const members = walker.members(current);
+    if (!members.properties.has(name) && !members.known.has(name)) return name;
+    current = walker.child(current, name);
+    if (isArray) current = walker.child(current, 0);
   }
   return undefined;
 }
