@@ -1,5 +1,6 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
 import type { ManagementClient } from '../api/client';
+import { maskOAuthClient } from '../workflows/resources/masking';
 import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
 import type { ApiSummary, KeySummary, Page, ResourceRef, ResourceSource } from './resourceSource';
 
@@ -54,7 +55,8 @@ export class ManagementSource implements ResourceSource {
       case 'example':
         return this.client.getExample(ref.location, { readme: true, apiDef: true });
       case 'oauthClient':
-        return this.client.getOAuthClient(ref.apiId, ref.id);
+        // A client secret is a credential: shown masked; Svc: Copy Client Secret copies it.
+        return maskOAuthClient(await this.client.getOAuthClient(ref.apiId, ref.id));
     }
   }
 
