@@ -22,13 +22,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   const explorer = registerExplorer(context, { log, envs: environments });
   const sync = registerSync(context, { log, envs: environments, explorer });
   const migrate = registerMigrate(context, { log, envs: environments, explorer });
-  const examples = registerExamples(context, { log, envs: environments, explorer });
+  const examples = registerExamples(context, { log, envs: environments, sync });
   const resources = registerResources(context, { log: log.forArea('resources'), envs: environments, explorer });
   const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 
   language = await startLanguageClient(context, { log });
 
-  return { environments, explorer, sync, migrate, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  return { environments, explorer, sync, migrate, examples, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
 }
 
 export async function deactivate(): Promise<void> {

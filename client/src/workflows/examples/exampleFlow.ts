@@ -9,9 +9,9 @@ import type { Environment } from '../../environments/model';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
 import type { SyncAnswers } from '../sync/answers';
-import { pushDocument, type PushOutcome } from '../sync/pushPipeline';
-import type { RemoteDiffDocuments } from '../sync/remoteDiffDocuments';
-import { createVscodePushUi } from '../sync/vscodePushUi';
+import type { PushOutcome } from '../sync/pushPipeline';
+import type { SyncArea } from '../sync/register';
+import type { OasVersionChoice } from '../sync/routing';
 import { withCancellableProgress } from '../migrate/progress';
 import { classicAsOas } from './classicAsOas';
 import { definitionFileName, exampleDefinition, pickRows, readmeText, toEntry, type ExampleEntry } from './exampleCatalogue';
@@ -32,9 +32,9 @@ export interface ExampleFlowDeps {
   resolveEnvironment(name?: string): Environment | undefined;
   clientFor(env: Environment): Promise<ManagementClient>;
   documents: ExampleDocuments;
-  pushDiffs: RemoteDiffDocuments;
+  /** The sync area's push of a VS Code document: error check, diff, confirm, progress, refresh. */
+  pushDocument: SyncArea['pushDocument'];
   log: Logger;
-  refreshTree(): void;
 }
 
 const ACTIONS: ReadonlyArray<{ label: string; detail: string; action: ExampleAction }> = [
@@ -143,33 +143,11 @@ export class ExampleFlow {
     });
   }
 
-  /** Opens `document` as an untitled file (so the language server checks it) and pushes it. */
-  private async push(env: Environment, fileName: string, document: unknown, answers: SyncAnswers, oasVersion?: { baseApiId: string; newVersionName: string; baseApiVersionName?: string }): Promise<PushOutcome> {
+  /** Opens `document` as an untitled file (so the language server checks it) and pushes it like any file. */
+  private async push(env: Environment, fileName: string, document: unknown, answers: SyncAnswers, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
     const opened = await openUntitled(fileName, document);
-    const errors = await errorDiagnostics(opened.uri);
-    const ui = createVscodePushUi({
-      documentUri: opened.uri,
-      diffs: this.deps.pushDiffs,
-      answers,
-      reload: async () => void (await (await this.deps.clientFor(env)).reloadGateway()),
-    });
-    const outcome = await withCancellableProgress(`Svc: creating ${fileName} on '${env.name}'`, (signal) =>
-      pushDocument(
-        { clientFor: () => this.deps.clientFor(env), ui, log: (line) => this.deps.log.info(line) },
-        { environment: env.name, name: fileName, uri: opened.uri.toString(), text: opened.getText(), errors, choices: oasVersion ? { oasVersion } : {}, signal },
-      ),
-    );
-    const result: PushOutcome = outcome ?? { status: 'cancelled', message: `Creating ${fileName} was cancelled.` };
-    this.deps.log.info(`create from example: ${result.status} — ${result.message}`);
-    if (result.status === 'pushed') {
-      this.deps.refreshTree();
-      void vscode.window.showInformationMessage(result.message);
-    } else if (result.status === 'refused') {
-      void vscode.window.showErrorMessage(result.message);
-    } else if (result.status !== 'cancelled') {
-      void vscode.window.showInformationMessage(result.message);
-    }
-    return result;
+    await firstDiagnostics(opened.uri);
+    return this.deps.pushDocument({ document: opened, environment: env.name, answers, choices: oasVersion ? { oasVersion } : undefined, notify: true });
   }
 
   private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {
@@ -219,12 +197,11 @@ async function openUntitled(fileName: string, value: unknown): Promise<vscode.Te
 }
 
 /**
- * The error diagnostics of a freshly opened document: waits for the language server's first
- * report on it (bounded, so a missing server never blocks the push; the pipeline then checks
- * nothing here and the diff and confirm still come).
+ * Waits for the language server's first diagnostics on a freshly opened document, so the push
+ * pipeline's error check sees them. Bounded: without a language server the push still shows
+ * the diff and asks to confirm.
  */
-async function errorDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<string[]> {
-  const errorsOf = () => vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+async function firstDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<void> {
   await new Promise<void>((resolve) => {
     const timer = setTimeout(done, timeoutMs);
     const sub = vscode.languages.onDidChangeDiagnostics((e) => {
@@ -236,7 +213,6 @@ async function errorDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<stri
       resolve();
     }
   });
-  return errorsOf();
 }
 
 /** `Promise.all` over `items` with at most `limit` calls in flight. */

@@ -3,10 +3,9 @@
 // (then it asks with a quick pick of the catalogue).
 import * as vscode from 'vscode';
 import type { EnvironmentsArea } from '../../environments/register';
-import type { ExplorerArea } from '../../explorer/register';
 import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExtensionLog } from '../../logging/outputChannel';
-import { RemoteDiffDocuments } from '../sync/remoteDiffDocuments';
+import type { SyncArea } from '../sync/register';
 import { EXAMPLE_SCHEME, ExampleDocuments } from './exampleDocuments';
 import { ExampleFlow, type ExampleArgs } from './exampleFlow';
 
@@ -17,20 +16,17 @@ export interface ExamplesArea {
 
 export function registerExamples(
   context: vscode.ExtensionContext,
-  deps: { log: ExtensionLog; envs: EnvironmentsArea; explorer: ExplorerArea; pushDiffs?: RemoteDiffDocuments },
+  deps: { log: ExtensionLog; envs: EnvironmentsArea; sync: SyncArea },
 ): ExamplesArea {
   const { environments, clients } = deps.envs;
   const documents = new ExampleDocuments();
-  // The sync area's diff documents when it passes them; otherwise our own (one provider per scheme).
-  const pushDiffs = deps.pushDiffs ?? new RemoteDiffDocuments();
-  if (!deps.pushDiffs) context.subscriptions.push(pushDiffs);
   const flow = new ExampleFlow({
     resolveEnvironment: (name) => (name ? environments.find(name) : environments.active()),
     clientFor: (env) => clients.clientFor(env),
     documents,
-    pushDiffs,
+    // Create API from Example is a push like any other: the sync area's pipeline and UI.
+    pushDocument: (args) => deps.sync.pushDocument(args),
     log: deps.log.forArea('examples'),
-    refreshTree: () => deps.explorer.provider.refresh(),
   });
 
   /** A tree node becomes {envName, location}; an argument object passes through. */

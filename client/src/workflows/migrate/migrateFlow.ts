@@ -73,7 +73,8 @@ export class MigrateFlow {
   private async dryRun(env: Environment, client: ManagementClient, target: MigrationTarget, names: Map<string, string>): Promise<Session | undefined> {
     const what = describeTarget(target, names);
     const response = await withCancellableProgress(`Svc: dry run of the migration of ${what} (${env.name})`, async (signal) => {
-      if ('all' in target) await this.addNames(client, names, signal);
+      // The response carries ids only: names make the report readable (best effort).
+      if ('all' in target || target.apiIDs.some((id) => !names.has(id))) await this.addNames(client, names, signal);
       return client.migrateApis(buildMigrateRequest('dryRun', target), { signal });
     });
     if (!response) return undefined;

@@ -62,7 +62,7 @@ th { color: var(--vscode-descriptionForeground); font-weight: normal; }
 .badge.failure { background: var(--vscode-errorForeground); color: var(--vscode-editor-background); }
 .badge.skipped, .badge.not-reported { background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 td ul { margin: 0; padding-left: 1.2em; }
-button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: none; padding: 3px 8px; margin: 1px; cursor: pointer; }
+button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: none; padding: 3px 8px; margin: 1px; cursor: pointer; white-space: nowrap; }
 button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #go { background: var(--vscode-button-background); color: var(--vscode-button-foreground); padding: 5px 12px; margin-top: .8em; }
 #go:disabled { opacity: .5; cursor: default; }
