@@ -173,7 +173,7 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const route = planPush({ kind, document, id, apiId, exists: remote.exists, credentials, dashboardRecord: remote.dashboardRecord, choices });
   if (isRefusal(route)) return refused(route.refused, kind);
 
-  await ui.showDiff(remoteText ?? '', `${name}: '${environment}' ↔ local (${route.operation === 'create' ? 'new' : 'remote now'} ← → what will be sent)`);
+  await ui.showDiff(remoteText ?? '', `${name}: ${route.operation === 'create' ? `new on '${environment}'` : `'${environment}' now`} ↔ to be pushed`);
   if (!(await ui.confirmSend({ name, environment, kind, route, unrecorded: !request.base && remote.exists }))) return { ...cancelled(kind), route };
 
   const newId = await route.send(client, signal);

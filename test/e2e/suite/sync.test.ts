@@ -1,0 +1,153 @@
+// Pull, push and edit remote in a real VS Code against a sandbox started by the test. Dialogs
+// are answered through the commands' `answers` argument (the UI asks when none is given).
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { startSandbox } from '../../../sandbox/src/index';
+import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
+import { ManagementClient } from '../../../client/src/api';
+import type { SvcExtensionApi } from '../../../client/src/extensionApi';
+import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
+import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
+import { activeExtension, workspaceRoot } from './helpers/workspace';
+import { waitFor } from './helpers/wait';
+import { screenshot } from './helpers/screenshot';
+import { hasDriver, waitForVisible } from './helpers/workbench';
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+const ENV = 'E2E Sync';
+
+describe('sync', () => {
+  let sandbox: Sandbox;
+  let api: SvcExtensionApi;
+  let admin: ManagementClient;
+  let petstore: vscode.Uri;
+
+  const pull = (target: { kind: string; id: string }, answers = {}) =>
+    vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target, mode: 'full', answers });
+  const push = (uri: vscode.Uri, answers: Record<string, unknown> = {}) =>
+    vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, answers: { confirm: true, pushDespiteErrors: true, ...answers } });
+  async function edit(uri: vscode.Uri, change: (doc: any) => void): Promise<vscode.TextDocument> {
+    const document = await vscode.workspace.openTextDocument(uri);
+    const doc = JSON.parse(document.getText());
+    change(doc);
+    const wsEdit = new vscode.WorkspaceEdit();
+    wsEdit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
+    await vscode.workspace.applyEdit(wsEdit);
+    return document;
+  }
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, memory: true });
+    admin = new ManagementClient({ name: 'setup', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
+    api = (await activeExtension()).exports as SvcExtensionApi;
+    assert.ok(api?.sync, 'activate() returns the sync area');
+    await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('svc.removeEnvironment', ENV, { confirmed: true });
+    await sandbox?.close();
+  });
+
+  it('pulls an API into svc/ as formatted JSON and records it in .svc/state.json', async () => {
+    const outcome = await pull({ kind: 'classic', id: SEED_API_IDS.petstoreClassic });
+    assert.equal(outcome?.status, 'pulled', outcome?.message);
+    const relative = path.relative(workspaceRoot().fsPath, outcome.file!);
+    assert.match(relative, /^svc[\\/]petstore[\w-]*\.classic\.json$/, 'a readable name in the svc.pull.folder folder');
+    petstore = vscode.Uri.file(outcome.file!);
+    const text = fs.readFileSync(outcome.file!, 'utf8');
+    assert.match(text, /^\{\n {2}"/, 'formatted with two spaces');
+    const state = JSON.parse(fs.readFileSync(path.join(workspaceRoot().fsPath, '.svc', 'state.json'), 'utf8'));
+    const record = state.files[relative.split(path.sep).join('/')];
+    assert.equal(record.environment, ENV);
+    assert.equal(record.target.id, SEED_API_IDS.petstoreClassic);
+  });
+
+  it('push unchanged: no changes, nothing sent', async () => {
+    const uri = petstore;
+    const outcome = await push(uri);
+    assert.equal(outcome?.status, 'no-op', outcome?.message);
+    assert.match(outcome!.message, /No changes.*nothing was sent/);
+  });
+
+  it('push a change: the diff opens, and the sandbox has the change', async () => {
+    const uri = petstore;
+    const document = await edit(uri, (doc) => (doc.name = 'Petstore (pushed from VS Code)'));
+    await document.save();
+    const outcome = await push(uri);
+    assert.equal(outcome?.status, 'pushed', outcome?.message);
+    assert.equal(outcome!.route?.endpoint, 'PUT /api/apis/{apiId}');
+    const diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
+    assert.ok(diffTab, 'a diff editor shows remote vs local');
+    assert.equal((diffTab!.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
+    assert.equal((await admin.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (pushed from VS Code)');
+  });
+
+  it('takes a screenshot of the push diff editor', async function () {
+    if (!hasDriver()) this.skip();
+    const uri = petstore;
+    const document = await edit(uri, (doc) => {
+      doc.proxy.listen_path = '/petstore-v2/';
+      doc.active = false;
+    });
+    await document.save();
+    // Decline the confirm: the diff stays open for the picture, and nothing is sent.
+    const outcome = await push(uri, { confirm: false });
+    assert.equal(outcome?.status, 'cancelled');
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await waitForVisible('.monaco-diff-editor', /./, { message: 'the diff editor' });
+    assert.ok((await screenshot('sync-push-diff'))?.endsWith('.png'));
+  });
+
+  it('push after a remote change: refused, then overwrite on the answer', async () => {
+    const uri = petstore;
+    const record = await admin.getDashboardApi(SEED_API_IDS.petstoreClassic);
+    await admin.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed elsewhere' } });
+    const refused = await push(uri, { onConflict: 'cancel' });
+    assert.equal(refused?.status, 'cancelled');
+    assert.match(refused!.message, /changed on 'E2E Sync' since you pulled it; nothing was sent/);
+    assert.equal((await admin.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed elsewhere');
+    const overwritten = await push(uri, { onConflict: 'overwrite' });
+    assert.equal(overwritten?.status, 'pushed', overwritten?.message);
+    assert.equal((await admin.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.proxy?.listen_path, '/petstore-v2/');
+  });
+
+  it('pull over a locally modified file asks first (answer: keep mine as a copy)', async () => {
+    const uri = petstore;
+    const document = await edit(uri, (doc) => (doc.name = 'Unsaved local edit'));
+    assert.ok(document.isDirty);
+    const outcome = await pull({ kind: 'classic', id: SEED_API_IDS.petstoreClassic }, { overwriteLocal: 'skip' });
+    assert.equal(outcome.status, 'skipped');
+    assert.equal(document.getText().includes('Unsaved local edit'), true, 'the unsaved edit is kept');
+    const copied = await pull({ kind: 'classic', id: SEED_API_IDS.petstoreClassic }, { overwriteLocal: 'copy' });
+    assert.equal(copied.status, 'pulled');
+    assert.match(fs.readFileSync(copied.copiedTo!, 'utf8'), /Unsaved local edit/);
+    await waitFor(() => !document.isDirty && document.getText().includes('/petstore-v2/') && document, { message: 'the editor shows the pulled version' });
+  });
+
+  it('edit remote: saving an svc: document pushes it, and the sandbox has it', async () => {
+    const policy = (await admin.listPolicies())[0];
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
+    assert.equal(document?.uri.scheme, 'svc');
+    await edit(document.uri, (doc) => (doc.rate = 4242));
+    api.sync.fileSystem.answerNext({ confirm: true, pushDespiteErrors: true });
+    assert.equal(await document.save(), true);
+    assert.equal(api.sync.fileSystem.lastOutcome?.status, 'pushed', api.sync.fileSystem.lastOutcome?.message);
+    assert.equal(document.isDirty, false);
+    assert.equal((await admin.listPolicies()).find((p) => p.id === policy.id)?.rate, 4242);
+  });
+
+  it('edit remote: a refused save keeps the editor dirty', async () => {
+    const policy = (await admin.listPolicies())[0];
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
+    await edit(document.uri, (doc) => (doc.rate = 1));
+    api.sync.fileSystem.answerNext({ confirm: false, pushDespiteErrors: true });
+    await document.save();
+    assert.equal(document.isDirty, true, 'nothing is lost');
+    assert.notEqual((await admin.listPolicies()).find((p) => p.id === policy.id)?.rate, 1);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
