@@ -11,7 +11,8 @@ import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { ManagementClient, isManagementApiError } from '../../../client/src/api';
 import type { SvcExtensionApi } from '../../../client/src/extensionApi';
 import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migrateFlow';
-import { activeExtension } from './helpers/workspace';
+import type { MigrationReport } from '../../../client/src/workflows/migrate/migrateReport';
+import { activeExtension, writeFixture } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { hasDriver, waitForVisible } from './helpers/workbench';
@@ -133,6 +134,21 @@ describe('migrate', () => {
     const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE] })) as MigrateOutcome;
     const row = outcome.dryRun!.rows[0];
     assert.deepEqual([row.outcome, row.skipKey], ['skipped', 'already_migrated']);
+  });
+
+  it('previews the migration of a classic file locally, without a server', async () => {
+    const classic = await server.getClassicApi(SEED_API_IDS.weatherClassic);
+    const uri = await writeFixture('weather.classic.json', `${JSON.stringify(classic, null, 2)}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const report = (await vscode.commands.executeCommand('svc.migrate.previewLocal')) as MigrationReport;
+    assert.deepEqual(report.rows.map((r) => [r.apiID, r.outcome]), [[SEED_API_IDS.weatherClassic, 'success']]);
+    assert.ok(!(api.migrate.panel.html ?? '').includes('<form'), 'a local preview offers no run');
+    await api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
+    await waitFor(() => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      return input instanceof vscode.TabInputTextDiff && input.original.toString() === uri.toString();
+    }, { message: 'the diff of the file against its generated OAS document' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('logs every run with one line per API', async () => {
