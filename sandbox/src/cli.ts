@@ -40,6 +40,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const env = process.env;
+  // Listen for signals before starting, so a stop requested during start-up is a clean stop too.
+  const stopRequested = new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      console.error(`[sandbox] ${signal}: stopping`);
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
   const sandbox = await startSandbox({
     port,
     host: values.host,
@@ -60,14 +69,7 @@ async function main(): Promise<number> {
   console.log(`  Authorization:       Bearer ${sandbox.credentials.dashboardToken}`);
   console.log(`  Admin-Auth:          ${sandbox.credentials.adminSecret}`);
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      console.error(`[sandbox] ${signal}: stopping`);
-      resolve();
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  await stopRequested;
   await sandbox.close();
   return 0;
 }
