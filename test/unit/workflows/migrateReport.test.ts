@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { previewMigration } from '../../../sandbox/src/migration/index';
 import { buildReport, migratableIds, reportLogLines, reportMarkdown } from '../../../client/src/workflows/migrate/migrateReport';
-import { buildMigrateRequest, describeTarget, targetFromNodes } from '../../../client/src/workflows/migrate/migrateRequest';
+import { buildMigrateRequest, describeTarget, isRunMode, targetFromNodes } from '../../../client/src/workflows/migrate/migrateRequest';
 import { escapeHtml, reportHtml } from '../../../client/src/workflows/migrate/reportHtml';
 
 const mixed = {
@@ -74,6 +74,8 @@ test('request: ids or all, abortOnFailure, overrideStaged only when staging', ()
   assert.deepEqual(buildMigrateRequest('dryRun', { apiIDs: ['a'] }, { abortOnFailure: true, overrideStaged: true }), { mode: 'dryRun', apiIDs: ['a'], abortOnFailure: true });
   assert.deepEqual(buildMigrateRequest('stage', { apiIDs: ['a', 'b'] }, { overrideStaged: true }), { mode: 'stage', apiIDs: ['a', 'b'], overrideStaged: true });
   assert.deepEqual(buildMigrateRequest('promote', { all: true }), { mode: 'promote', all: true });
+  // The report page may only ask for the three run modes (a dry run is never "run").
+  assert.deepEqual(['stage', 'promote', 'direct', 'dryRun', 'delete', undefined].map(isRunMode), [true, true, true, false, false, false]);
 });
 
 test('target from tree nodes: the selection wins, duplicates and non-API nodes dropped, non-classic noted', () => {

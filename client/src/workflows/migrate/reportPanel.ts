@@ -6,7 +6,7 @@ import type { MigrationReport } from './migrateReport';
 import { MigrationDocuments, migrationUri } from './migrationDocuments';
 import { makeNonce } from './progress';
 import { reportHtml } from './reportHtml';
-import type { RunOptions } from './migrateRequest';
+import { isRunMode, type RunOptions } from './migrateRequest';
 
 export interface RunMessage extends RunOptions {
   type: 'run';
@@ -75,7 +75,7 @@ export class MigrationReportPanel implements vscode.Disposable {
     if (!view) return;
     if (message.type === 'diff') {
       await this.diff(message.row, message.doc);
-    } else if (message.type === 'run' && view.onRun && !this.busy) {
+    } else if (message.type === 'run' && isRunMode(message.mode) && view.onRun && !this.busy) {
       this.busy = true;
       this.render();
       try {
