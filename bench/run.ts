@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   console.log('Through the real server over stdio, OAS document open');
   console.log(`  open → first diagnostics      ${ms(s.firstDiagnosticsMs).padStart(10)}   (includes schema compilation)`);
   console.log(`  1-char edit → diagnostics     ${ms(s.editMs).padStart(10)}   (includes the 200 ms debounce; ${ms(s.editMs - 200)} of work)`);
-  console.log(`  first completion (cold)       ${ms(s.coldMs).padStart(10)}   (builds the syntax tree of this version)`);
+  console.log(`  first completion (cold)       ${ms(s.coldMs).padStart(10)}   (indexes the container ends of this version)`);
   console.log(`  completion p50 / p95          ${ms(s.p50)} / ${ms(s.p95)}   at 200 positions (${s.items} items)   target p95 ≤ 15 ms  ${mark(s.p95 <= 15)}`);
   console.log(`  server resident memory        ${s.rssMb.toFixed(0).padStart(7)} MB    target ≤ 150 MB  ${mark(s.rssMb <= 150)}`);
 }

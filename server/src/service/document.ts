@@ -1,8 +1,9 @@
 // The parsed-document model shared by every feature, and its cache keyed by uri+version.
 // Parsing is as cheap as possible: `JSON.parse` when the text is plain JSON (the usual
 // case), jsonc-parser's tolerant `parse` only for JSONC or broken text, and jsonc-parser's
-// syntax tree only when a feature asks for it (`tree()`), built once per version. Offsets of
-// a few members come from a one-pass locator (`locate`/`locateAll`) that needs no tree.
+// syntax tree only when a feature asks for it (`tree()`). Offsets of a few members come from a
+// one-pass locator (`locate`/`locateAll`) and the context of a cursor from a partial position
+// tree (`treeAt`): on well-formed text neither needs the full tree.
 // Documents nested deeper than MAX_NESTING are never handed to the recursive parsers
 // (jsonc-parser overflows the stack at ~10,000 levels): they get one diagnostic and no value.
 
@@ -10,12 +11,24 @@ import { parse, parseTree, printParseErrorCode, type Node, type ParseError } fro
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
 import { locatePointers, type JsonLocation } from './jsonLocator';
+import { positionTree } from './positionTree';
+import { ContainerEnds } from './containerEnds';
 import { parsePointer } from './jsonPointer';
 
 export type { JsonLocation } from './jsonLocator';
 
 /** Deeper documents are not parsed into values or trees (stack safety for every walker). */
 export const MAX_NESTING = 512;
+
+/**
+ * A full syntax tree costs ~20 times the text in memory. It is kept with the version below this
+ * size, or when the text is broken (then several features share the tolerant tree while the
+ * user types); a large well-formed document builds it per call (outline) and lets it go.
+ */
+export const KEEP_TREE_BELOW = 256 * 1024;
+
+/** Below this size the position tree simply rescans containers; above, it indexes their ends. */
+const INDEX_CONTAINERS_FROM = 64 * 1024;
 
 export interface SyntaxProblem {
   offset: number;
@@ -31,6 +44,7 @@ export class SvcDocument {
   private _strict = false;
   private _depth: number | undefined;
   private _tree: Node | undefined | null = null; // null = not built yet
+  private _ends: ContainerEnds | undefined | null = null; // null = not built yet
 
   /**
    * A snapshot of the editor's document: the LSP layer updates its TextDocument in place, and
@@ -105,23 +119,37 @@ export class SvcDocument {
     this._errors = errors.map((e) => ({ offset: e.offset, length: e.length, name: printParseErrorCode(e.error) }));
   }
 
-  /** jsonc-parser's tree, built on first use and kept for this version. */
+  /** jsonc-parser's tree; kept for this version when small or broken (see KEEP_TREE_BELOW). */
   tree(): Node | undefined {
-    if (this._tree === null) {
-      this._tree = undefined;
-      if (!this.tooDeep) {
-        try {
-          this._tree = parseTree(this.text, [], {
-            disallowComments: !this.allowsComments,
-            allowTrailingComma: this.allowsComments,
-            allowEmptyContent: true,
-          });
-        } catch {
-          this._tree = undefined;
-        }
+    if (this._tree !== null) return this._tree;
+    let tree: Node | undefined;
+    if (!this.tooDeep) {
+      try {
+        tree = parseTree(this.text, [], {
+          disallowComments: !this.allowsComments,
+          allowTrailingComma: this.allowsComments,
+          allowEmptyContent: true,
+        });
+      } catch {
+        tree = undefined;
       }
     }
-    return this._tree;
+    if (this.text.length < KEEP_TREE_BELOW || this.syntaxErrors.length > 0) this._tree = tree;
+    return tree;
+  }
+
+  /**
+   * A tree good for questions about one offset (completion, hover): on well-formed text the
+   * partial position tree (no full tree built), else the tolerant full tree.
+   */
+  treeAt(offset: number): Node | undefined {
+    if (this.tooDeep) return undefined;
+    if (this._tree === null && this.syntaxErrors.length === 0) {
+      if (this._ends === null) this._ends = this.text.length >= INDEX_CONTAINERS_FROM ? ContainerEnds.of(this.text) : undefined;
+      const partial = positionTree(this.text, offset, this._ends);
+      if (partial) return partial;
+    }
+    return this.tree();
   }
 
   /** Whether the syntax tree has been built already (then `locate` reuses it). */
@@ -201,20 +229,32 @@ export function locationOfNode(node: Node): JsonLocation {
   return { valueOffset: node.offset, valueLength: node.length };
 }
 
-/** Maximum nesting of `{`/`[` outside strings; comments are skipped. */
+/**
+ * Maximum nesting of `{`/`[` outside strings; comments are skipped. Strings are skipped with
+ * `indexOf` (most of a JSON text is strings): an unterminated string ends at its line's end,
+ * as a JSON string cannot span lines.
+ */
 export function measureNesting(text: string): number {
   let depth = 0;
   let max = 0;
   const n = text.length;
+  let nextNewline = -1; // the first newline after the current string's start (re-found lazily)
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      // skip a string, honouring escapes
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22 || d === 0x0a) break;
+      if (nextNewline !== n && nextNewline <= i) {
+        nextNewline = text.indexOf('\n', i + 1);
+        if (nextNewline < 0) nextNewline = n;
       }
+      let close = i;
+      for (;;) {
+        close = text.indexOf('"', close + 1);
+        if (close < 0 || close > nextNewline) break;
+        let backslashes = 0;
+        for (let k = close - 1; text.charCodeAt(k) === 0x5c; k--) backslashes++;
+        if ((backslashes & 1) === 0) break; // an even run of backslashes: the quote closes
+      }
+      i = close < 0 || close > nextNewline ? nextNewline : close;
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) max = depth;
     } else if (c === 0x7d || c === 0x5d) {

@@ -42,6 +42,30 @@ export interface DeclaredMembers {
   known: Set<string>;
 }
 
+/**
+ * What `child()` remembers for one member class of a shared parent set: the direct subschemas
+ * and, when no value can change their expansion, the expansion itself.
+ */
+interface ChildEntry {
+  direct: SchemaNode[];
+  expanded: SchemaNode[] | undefined;
+}
+
+/**
+ * `child()` answers for a shared parent set. Member names fall in few classes: each declared
+ * name is its own class; every other name is classed by which `patternProperties` it matches
+ * (none = `additionalProperties`). So a 3,000-key map costs one lookup per key, and the cache
+ * stays bounded by the schemas, not by the document's keys.
+ */
+interface ChildCache {
+  declared: Set<string>;
+  patterns: Array<RegExp | undefined>;
+  byName: Map<string, ChildEntry>;
+  byPatterns: Map<string, ChildEntry>;
+  /** Array items; `null` when some parent has tuple `items` (index-dependent: not cached). */
+  items: ChildEntry | undefined | null;
+}
+
 /** Guards against runaway expansion in self-referencing schemas. */
 const MAX_EXPANDED = 400;
 
@@ -79,6 +103,9 @@ export class SchemaWalker {
    */
   private readonly expansions = new WeakMap<SchemaObject, Map<string | undefined, SchemaNode[]>>();
   private readonly memberCache = new WeakMap<readonly SchemaNode[], DeclaredMembers>();
+  private readonly childCaches = new WeakMap<readonly SchemaNode[], ChildCache>();
+  /** Expansions that are cached and never mutated: safe keys for the caches above. */
+  private readonly shared = new WeakSet<readonly SchemaNode[]>();
   private readonly refCache = new Map<string, SchemaNode | undefined>();
   private readonly resolveRef: RefResolver;
 
@@ -116,12 +143,58 @@ export class SchemaWalker {
 
   /** The expanded schemas of the member or item `segment` of a value described by `parents`. */
   child(parents: readonly SchemaNode[], segment: string | number, childValue?: unknown): SchemaNode[] {
+    if (!this.shared.has(parents)) return this.expand(this.directChildren(parents, segment), childValue);
+    let cache = this.childCaches.get(parents);
+    if (!cache) this.childCaches.set(parents, (cache = this.newChildCache(parents)));
+    let entry: ChildEntry | undefined;
+    if (typeof segment === 'number') {
+      if (cache.items === null) return this.expand(this.directChildren(parents, segment), childValue);
+      entry = cache.items ??= this.childEntry(parents, segment);
+    } else {
+      const byName = cache.declared.has(segment);
+      const key = byName ? segment : patternClass(cache.patterns, segment);
+      const slot = byName ? cache.byName : cache.byPatterns;
+      entry = slot.get(key);
+      if (!entry) slot.set(key, (entry = this.childEntry(parents, segment)));
+    }
+    return entry.expanded ?? this.expand(entry.direct, childValue);
+  }
+
+  /**
+   * True for expansions the walker caches and shares (never mutated by anyone): callers may
+   * key their own caches on such arrays.
+   */
+  isShared(nodes: readonly SchemaNode[]): boolean {
+    return this.shared.has(nodes);
+  }
+
+  private directChildren(parents: readonly SchemaNode[], segment: string | number): SchemaNode[] {
     const direct: SchemaNode[] = [];
     for (const { schema, baseId } of parents) {
       if (typeof segment === 'string') this.memberSchemas(schema, baseId, segment, direct);
       else this.itemSchemas(schema, baseId, segment, direct);
     }
-    return this.expand(direct, childValue);
+    return direct;
+  }
+
+  private childEntry(parents: readonly SchemaNode[], segment: string | number): ChildEntry {
+    const direct = this.directChildren(parents, segment);
+    const { nodes, valueDependent } = this.expandTracked(direct, undefined);
+    if (valueDependent) return { direct, expanded: undefined };
+    this.shared.add(nodes);
+    return { direct, expanded: nodes };
+  }
+
+  private newChildCache(parents: readonly SchemaNode[]): ChildCache {
+    const declared = new Set<string>();
+    const patterns = new Map<string, RegExp | undefined>();
+    let tuple = false;
+    for (const { schema } of parents) {
+      if (schema.properties) for (const name of Object.keys(schema.properties)) declared.add(name);
+      if (schema.patternProperties) for (const pattern of Object.keys(schema.patternProperties)) patterns.set(pattern, schemaRegex(pattern));
+      if (Array.isArray(schema.items)) tuple = true;
+    }
+    return { declared, patterns: [...patterns.values()], byName: new Map(), byPatterns: new Map(), items: tuple ? null : undefined };
   }
 
   /** The expanded schemas at `path`; `rootValue` (the parsed document) sharpens branch choice. */
@@ -175,7 +248,7 @@ export class SchemaWalker {
     }
     if (result.closed) result.freeForm = false;
     // Only shared (cached, never mutated) expansions are worth remembering.
-    if (this.isSharedExpansion(nodes)) this.memberCache.set(nodes, result);
+    if (this.shared.has(nodes)) this.memberCache.set(nodes, result);
     return result;
   }
 
@@ -221,12 +294,6 @@ export class SchemaWalker {
     }
   }
 
-  /** True when `nodes` is a cached expansion (shared, never mutated): safe to key a cache on. */
-  private isSharedExpansion(nodes: readonly SchemaNode[]): boolean {
-    const first = nodes[0];
-    return first !== undefined && this.expansions.get(first.schema)?.get(first.baseId) === nodes;
-  }
-
   /**
    * Flattens composition: each node, then what its $ref, allOf, chosen anyOf/oneOf branches and
    * chosen if/then/else branch contribute. Every schema appears once. The result is shared and
@@ -238,6 +305,18 @@ export class SchemaWalker {
       const cached = this.expansions.get(single.schema)?.get(single.baseId);
       if (cached) return cached;
     }
+    const { nodes, valueDependent } = this.expandTracked(start, value);
+    if (single && !valueDependent) {
+      let byBase = this.expansions.get(single.schema);
+      if (!byBase) this.expansions.set(single.schema, (byBase = new Map()));
+      byBase.set(single.baseId, nodes);
+      this.shared.add(nodes);
+    }
+    return nodes;
+  }
+
+  /** The expansion, and whether the value took part in it (anyOf/oneOf/if met on the way). */
+  private expandTracked(start: readonly SchemaNode[], value: unknown): { nodes: SchemaNode[]; valueDependent: boolean } {
     const out: SchemaNode[] = [];
     const seen = new Set<SchemaObject>();
     const resolve = this.resolveRef;
@@ -267,13 +346,15 @@ export class SchemaWalker {
       }
     };
     for (const node of start) visit(node.schema, node.baseId);
-    if (single && !valueDependent) {
-      let byBase = this.expansions.get(single.schema);
-      if (!byBase) this.expansions.set(single.schema, (byBase = new Map()));
-      byBase.set(single.baseId, out);
-    }
-    return out;
+    return { nodes: out, valueDependent };
   }
+}
+
+/** Which of `patterns` a member name matches, as a string key (`''` when the list is empty). */
+function patternClass(patterns: ReadonlyArray<RegExp | undefined>, name: string): string {
+  let key = '';
+  for (const regex of patterns) key += regex?.test(name) ? '1' : '0';
+  return key;
 }
 
 /** Reads the value at `path` inside a parsed document (undefined when absent). */

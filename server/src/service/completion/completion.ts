@@ -29,7 +29,7 @@ export function complete(doc: SvcDocument, position: Position, kind: DocumentKin
   if (text.trim() === '') return { isIncomplete: false, items: emptyDocumentItems(doc) };
   if (!kind || doc.tooDeep) return { isIncomplete: false, items: [] };
   const offset = doc.textDocument.offsetAt(position);
-  const context = completionContext(text, doc.tree(), offset);
+  const context = completionContext(text, doc.treeAt(offset), offset);
   if (!context) return { isIncomplete: false, items: [] };
   const items = context.type === 'property' ? memberItems(doc, context, kind, walker) : valueItems(doc, context, kind, walker);
   return { isIncomplete: false, items };

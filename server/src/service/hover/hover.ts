@@ -14,9 +14,10 @@ const SCALARS = new Set(['string', 'number', 'boolean', 'null']);
 
 export function hover(doc: SvcDocument, position: Position, kind: DocumentKind | undefined, walker: SchemaWalker): Hover | null {
   if (!kind || doc.tooDeep) return null;
-  const root = doc.tree();
+  const offset = doc.textDocument.offsetAt(position);
+  const root = doc.treeAt(offset);
   if (!root) return null;
-  const node = findNodeAtOffset(root, doc.textDocument.offsetAt(position), false);
+  const node = findNodeAtOffset(root, offset, false);
   if (!node || !SCALARS.has(node.type)) return null;
   const parent = node.parent;
   const isKey = parent?.type === 'property' && parent.children?.[0] === node;

@@ -9,7 +9,7 @@ import { SchemaWalker } from '../schemaWalker';
 import type { SchemaNode } from '../schemaTypes';
 import type { SchemaRegistry } from '../../schemas/registry';
 import { describeSpecForm, markedBranches, nonSpecFormOf } from './alternatives';
-import { childPointer } from '../jsonPointer';
+import { childPointer, toPointer } from '../jsonPointer';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { Codes } from './codes';
 import { Messages } from './messages';
@@ -20,34 +20,71 @@ import type { Problem } from './types';
 /** A budget on visited values: beyond it the walk stops (a 2 MB document needs ~10% of it). */
 const MAX_VISITED = 1_000_000;
 
+/**
+ * One value on the walk's stack. The pointer is not built while walking (a string per member
+ * of a 2 MB document is most of the walk's cost): a problem rebuilds it from the parent chain.
+ */
+interface Frame {
+  value: unknown;
+  nodes: SchemaNode[];
+  parent: Frame | undefined;
+  segment: string | number;
+}
+
+function pointerOf(frame: Frame): string {
+  const segments: Array<string | number> = [];
+  for (let f: Frame | undefined = frame; f?.parent; f = f.parent) segments.push(f.segment);
+  return toPointer(segments.reverse());
+}
+
+/** What the member checks need to know about a schema set, worked out once per shared set. */
+interface NodeFacts {
+  /** The deprecated schema among the set, if any, and the successor it names. */
+  deprecated: { message: string | undefined; replacedBy: string | undefined } | undefined;
+  /** Some schema of the set marks alternatives with `x-svc-nonSpecForm`. */
+  marksNonSpecForms: boolean;
+}
+
 export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, kind: DocumentKind, value: unknown): Problem[] {
   const problems: Problem[] = [];
   const rootNodes = walker.root(kind, value);
   if (rootNodes.length === 0) return problems;
-  const stack: Array<{ value: unknown; pointer: string; nodes: SchemaNode[] }> = [{ value, pointer: '', nodes: rootNodes }];
+  const factsCache = new WeakMap<readonly SchemaNode[], NodeFacts>();
+  const factsOf = (nodes: SchemaNode[]): NodeFacts => {
+    let facts = factsCache.get(nodes);
+    if (!facts) {
+      facts = nodeFacts(nodes);
+      // Only shared sets come back; a one-off set is not worth a cache entry.
+      if (walker.isShared(nodes)) factsCache.set(nodes, facts);
+    }
+    return facts;
+  };
+  const stack: Frame[] = [{ value, nodes: rootNodes, parent: undefined, segment: '' }];
   let visited = 0;
   while (stack.length && visited++ < MAX_VISITED) {
-    const { value: current, pointer, nodes } = stack.pop()!;
-    checkNonSpecForm(registry, current, pointer, nodes, value, problems);
+    const frame = stack.pop()!;
+    const { value: current, nodes } = frame;
+    if (factsOf(nodes).marksNonSpecForms) checkNonSpecForm(registry, current, pointerOf(frame), nodes, value, problems);
     if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) {
         const item = current[i];
         const childNodes = walker.child(nodes, i, item);
-        if (childNodes.length) stack.push({ value: item, pointer: childPointer(pointer, i), nodes: childNodes });
+        if (childNodes.length) stack.push({ value: item, nodes: childNodes, parent: frame, segment: i });
       }
       continue;
     }
     const members = walker.members(nodes);
-    const entries = Object.entries(current as Record<string, unknown>);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [name, child] = entries[i];
-      const memberPointer = childPointer(pointer, name);
-      if (name === '$schema' && pointer === '') continue;
+    const object = current as Record<string, unknown>;
+    const names = Object.keys(object);
+    for (let i = names.length - 1; i >= 0; i--) {
+      const name = names[i];
+      const child = object[name];
+      if (name === '$schema' && frame.parent === undefined) continue;
       if (!SchemaWalker.isDeclared(members, name)) {
         const suggestion = closestName(name, suggestable(members));
         problems.push({
-          pointer: memberPointer,
+          pointer: childPointer(pointerOf(frame), name),
           target: 'key',
           code: Codes.unknownMember,
           message: Messages.unknownMember(name, suggestion),
@@ -57,23 +94,31 @@ export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, k
         continue;
       }
       const childNodes = walker.child(nodes, name, child);
-      const deprecated = childNodes.find((n) => typeof n.schema.deprecationMessage === 'string' || n.schema.deprecated === true);
+      const deprecated = factsOf(childNodes).deprecated;
       if (deprecated) {
-        const replacedBy = childNodes.map((n) => n.schema['x-svc-replacedBy']).find((r): r is string => typeof r === 'string');
         problems.push({
-          pointer: memberPointer,
+          pointer: childPointer(pointerOf(frame), name),
           target: 'key',
           code: Codes.deprecated,
-          message: Messages.deprecated(name, deprecated.schema.deprecationMessage, replacedBy),
+          message: Messages.deprecated(name, deprecated.message, deprecated.replacedBy),
           severity: DiagnosticSeverity.Hint,
           tags: [DiagnosticTag.Deprecated],
-          data: replacedBy ? { replacedBy } : undefined,
+          data: deprecated.replacedBy ? { replacedBy: deprecated.replacedBy } : undefined,
         });
       }
-      if (childNodes.length) stack.push({ value: child, pointer: memberPointer, nodes: childNodes });
+      if (childNodes.length) stack.push({ value: child, nodes: childNodes, parent: frame, segment: name });
     }
   }
   return problems;
+}
+
+function nodeFacts(nodes: readonly SchemaNode[]): NodeFacts {
+  const found = nodes.find((n) => typeof n.schema.deprecationMessage === 'string' || n.schema.deprecated === true);
+  const replacedBy = found ? nodes.map((n) => n.schema['x-svc-replacedBy']).find((r): r is string => typeof r === 'string') : undefined;
+  return {
+    deprecated: found ? { message: found.schema.deprecationMessage, replacedBy } : undefined,
+    marksNonSpecForms: nodes.some((n) => typeof n.schema['x-svc-nonSpecForm'] === 'string'),
+  };
 }
 
 /** Names offered as "did you mean": declared members that are meant to be suggested. */
@@ -87,7 +132,6 @@ function suggestable(members: ReturnType<SchemaWalker['members']>): string[] {
 
 /** A value that only an alternative marked `x-svc-nonSpecForm` accepts: a warning naming the spec's form. */
 function checkNonSpecForm(registry: SchemaRegistry, value: unknown, pointer: string, nodes: readonly SchemaNode[], root: unknown, problems: Problem[]): void {
-  if (!nodes.some((n) => typeof n.schema['x-svc-nonSpecForm'] === 'string')) return;
   const specForm = nonSpecFormOf(markedBranches(registry, nodes), value);
   if (!specForm) return;
   problems.push({

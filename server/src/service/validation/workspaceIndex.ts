@@ -8,17 +8,37 @@ import { DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { detectKind, type KindAssociations } from '../../../../common/src/detection';
 import { SvcDocument } from '../document';
+import { locatePointers } from '../jsonLocator';
 import { Codes } from './codes';
 import type { Problem } from './types';
 import { obj } from './semantic/util';
 
 export interface ListenPathEntry {
-  uri: string;
-  listenPath: string;
+  readonly uri: string;
+  readonly listenPath: string;
   /** Custom domain when one is in force: the same path on two domains is no clash. */
-  domain: string;
-  pointer: string;
-  range: Range;
+  readonly domain: string;
+  readonly pointer: string;
+  /** Where the listen path is (for related information in the other documents' warnings). */
+  readonly range: Range;
+}
+
+/**
+ * An entry whose range is found on first use: only a duplicate needs it, and finding it scans
+ * the text (the gateway extension sits at the end of a 2 MB OAS document).
+ */
+class LazyEntry implements ListenPathEntry {
+  private found: Range | undefined;
+  constructor(
+    readonly uri: string,
+    readonly listenPath: string,
+    readonly domain: string,
+    readonly pointer: string,
+    private readonly locate: () => Range,
+  ) {}
+  get range(): Range {
+    return (this.found ??= this.locate());
+  }
 }
 
 /** Where a document kind keeps its listen path (and domain). */
@@ -54,27 +74,34 @@ export function listenPathsOf(kind: DocumentKind | undefined, value: unknown): A
 export class WorkspaceIndex {
   private readonly byUri = new Map<string, ListenPathEntry[]>();
 
-  /** Records (or replaces) the listen paths of a parsed document of a known kind. */
-  update(doc: SvcDocument, kind: DocumentKind | undefined): void {
+  /**
+   * Records (or replaces) the listen paths of a parsed document of a known kind. Ranges are
+   * found when first needed (`locateNow` = at once, for files read from disk whose text is not
+   * worth keeping); the lazy form keeps the document's text and line index, not its value.
+   */
+  update(doc: SvcDocument, kind: DocumentKind | undefined, locateNow = false): void {
     const found = doc.tooDeep ? [] : listenPathsOf(kind, doc.value);
     if (found.length === 0) {
       this.byUri.delete(doc.uri);
       return;
     }
-    const located = doc.locateAll(found.map((f) => f.pointer));
-    this.byUri.set(
-      doc.uri,
-      found.map((f) => {
-        const at = located.get(f.pointer);
-        return { ...f, uri: doc.uri, range: at ? doc.range(at.valueOffset, at.valueLength) : doc.range(0, 0) };
-      }),
-    );
+    const { textDocument, uri } = doc;
+    // Captures the text snapshot only, never the parsed value.
+    const locate = (pointer: string): Range => {
+      const text = textDocument.getText();
+      const at = locatePointers(text, [pointer]).get(pointer) ?? new SvcDocument(textDocument).locate(pointer);
+      const start = at?.valueOffset ?? 0;
+      return { start: textDocument.positionAt(start), end: textDocument.positionAt(start + (at?.valueLength ?? 0)) };
+    };
+    const entries = found.map((f) => new LazyEntry(uri, f.listenPath, f.domain, f.pointer, () => locate(f.pointer)));
+    if (locateNow) for (const entry of entries) void entry.range;
+    this.byUri.set(uri, entries);
   }
 
   /** For workspace files that are not open: parse, detect, record. */
   updateText(uri: string, text: string, associations?: KindAssociations, languageId = 'json'): void {
     const doc = new SvcDocument(TextDocument.create(uri, languageId, 0, text));
-    this.update(doc, detectKind(uri, doc.value, associations)?.kind);
+    this.update(doc, detectKind(uri, doc.value, associations)?.kind, true);
   }
 
   remove(uri: string): void {
