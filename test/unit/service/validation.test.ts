@@ -157,7 +157,10 @@ test('streams: a Go-style per is accepted with a warning; ISO 8601 is the spec f
 }`;
   expectDiagnostics(streams('«"1m"»'), [['svc.non-spec-form', M.perNonSpecStreams]]);
   expectDiagnostics(streams('"PT1M"'), []);
-  expectDiagnostics(streams('«90»'), [['svc.schema.type', M.mustBeString('per')]]);
+  // An integer (the OAS form) gets the streams form named, not a bare "must be a string".
+  expectDiagnostics(streams('«90»'), [['svc.schema.type', M.perStreamsInteger]]);
+  // A string in neither form keeps the duration pattern's own message.
+  expectDiagnostics(streams('«"one minute"»'), [['svc.schema.pattern', 'Use an ISO 8601 duration such as PT1S, PT1M or PT1H30M.']]);
 });
 
 test('syntax errors have codes and exact ranges; comments are fine in jsonc only', () => {
