@@ -67,6 +67,17 @@ test('insert a missing required member with a placeholder of the right type', ()
   );
 });
 
+test('several missing members of one object: one fix adds them all (and each keeps its own)', () => {
+  const text = '{\n  "name": "Orders",\n  "proxy": {\n    "listen_path": "/o/",\n    "target_url": "http://o"\n  },\n  "version_data": {}\n}';
+  const titles = fixes(text).map((f) => f.title);
+  assert.ok(titles.includes('Add missing member `not_versioned`') && titles.includes('Add missing member `versions`'), titles.join(' | '));
+  const fixed = only(text, 'Add all missing members (`not_versioned`, `versions`)');
+  assert.equal(fixed, '{\n  "name": "Orders",\n  "proxy": {\n    "listen_path": "/o/",\n    "target_url": "http://o"\n  },\n  "version_data": {\n    "not_versioned": false,\n    "versions": {}\n  }\n}');
+  assert.deepEqual(validate(svcDocument(fixed)), [], 'nothing left to fix');
+  // A single missing member gets no "all" variant.
+  assert.ok(!fixes('{\n  "name": "Orders",\n  "proxy": { "listen_path": "/o/" },\n  "version_data": { "not_versioned": true, "versions": {} }\n}').some((f) => f.title.startsWith('Add all')));
+});
+
 const oasWith = (per: string) => `{
   "openapi": "3.0.3",
   "info": { "title": "P", "version": "1" },

@@ -1,7 +1,7 @@
 // Text edits the quick fixes are made of: rename a member's key, replace a value, insert a
 // member into an object (jsonc-parser's `modify` keeps commas and indentation right).
 
-import { modify } from 'jsonc-parser';
+import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { SvcDocument } from '../document';
 import { instancePath } from '../validation/ajvErrors';
@@ -29,14 +29,39 @@ export function renameAndReplaceEdit(doc: SvcDocument, pointer: string, newName:
 /** Inserts `"name": value` as the last member of the object at `pointer`. */
 export function insertMemberEdits(doc: SvcDocument, pointer: string, name: string, value: unknown): TextEdit[] {
   const path = [...instancePath(pointer, doc.value), name];
-  const { insertSpaces, tabSize } = detectIndentation(doc.text);
   let edits;
   try {
-    edits = modify(doc.text, path, value, { formattingOptions: { insertSpaces, tabSize, eol: doc.text.includes('\r\n') ? '\r\n' : '\n' } });
+    edits = modify(doc.text, path, value, { formattingOptions: formattingOf(doc.text) });
   } catch {
     return [];
   }
   return edits.map((e) => ({ range: doc.range(e.offset, e.length), newText: e.content }));
+}
+
+/**
+ * Inserts several members into the object at `pointer` as ONE edit of that object: each
+ * insertion is made on the text the previous one produced (separate edits computed on the same
+ * text would collide at the closing brace).
+ */
+export function insertMembersEdit(doc: SvcDocument, pointer: string, members: ReadonlyArray<[name: string, value: unknown]>): TextEdit | undefined {
+  const at = doc.locate(pointer);
+  if (!at) return undefined;
+  const path = instancePath(pointer, doc.value);
+  const formattingOptions = formattingOf(doc.text);
+  let text = doc.text;
+  try {
+    for (const [name, value] of members) text = applyEdits(text, modify(text, [...path, name], value, { formattingOptions }));
+  } catch {
+    return undefined;
+  }
+  // Every insertion lands inside the object: only its end moves.
+  const end = at.valueOffset + at.valueLength + (text.length - doc.text.length);
+  return { range: doc.range(at.valueOffset, at.valueLength), newText: text.slice(at.valueOffset, end) };
+}
+
+function formattingOf(text: string): FormattingOptions {
+  const { insertSpaces, tabSize } = detectIndentation(text);
+  return { insertSpaces, tabSize, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
 /** The document's own indentation: first indented line decides (tabs or N spaces). */

@@ -17,7 +17,7 @@ import { defaultServices } from '../validation/validate';
 import { DIAGNOSTIC_SOURCE } from '../validation/toDiagnostics';
 import type { SvcDiagnosticData } from '../validation/types';
 import { durationSeconds, formatGoDuration, formatIsoDuration } from './durations';
-import { insertMemberEdits, renameAndReplaceEdit, renameKeyEdit, replaceValueEdit } from './edits';
+import { insertMemberEdits, insertMembersEdit, renameAndReplaceEdit, renameKeyEdit, replaceValueEdit } from './edits';
 
 export interface QuickFixOptions {
   associations?: KindAssociations;
@@ -43,6 +43,29 @@ export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[],
       seen.add(action.title);
       actions.push(action);
     }
+  }
+  actions.push(...addAllMissing(doc, relevant));
+  return actions;
+}
+
+/** One fix for an object missing several required members (each diagnostic offers its own too). */
+function addAllMissing(doc: SvcDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const byObject = new Map<string, { diagnostics: Diagnostic[]; members: Map<string, unknown> }>();
+  for (const diagnostic of diagnostics) {
+    const data = diagnostic.data as Partial<SvcDiagnosticData> | undefined;
+    if (diagnostic.code !== Codes.required || typeof data?.pointer !== 'string' || data.missing === undefined) continue;
+    let group = byObject.get(data.pointer);
+    if (!group) byObject.set(data.pointer, (group = { diagnostics: [], members: new Map() }));
+    group.diagnostics.push(diagnostic);
+    if (!group.members.has(data.missing)) group.members.set(data.missing, data.placeholder ?? '');
+  }
+  const actions: CodeAction[] = [];
+  for (const [pointer, group] of byObject) {
+    if (group.members.size < 2) continue;
+    const edit = insertMembersEdit(doc, pointer, [...group.members]);
+    if (!edit) continue;
+    const names = [...group.members.keys()].map((n) => `\`${n}\``).join(', ');
+    actions.push({ title: `Add all missing members (${names})`, kind: CodeActionKind.QuickFix, diagnostics: group.diagnostics, edit: { changes: { [doc.uri]: [edit] } } });
   }
   return actions;
 }
