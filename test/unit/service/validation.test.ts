@@ -86,6 +86,21 @@ test('session: a number written as a string', () => {
   expectDiagnostics('{ "rate": «"ten"», "per": 60, "access_rights": {} }', [['svc.schema.type', M.mustBeNumber('rate')]]);
 });
 
+test('session: hints on a past expiry and a zero quota; an access_rights entry naming another API', () => {
+  const ds = expectDiagnostics(
+    '{ "rate": 10, "per": 60, "expires": «1000000000», "quota_max": «0», "access_rights": { "orders": { "api_id": «"payments"», "versions": ["Default"] } } }',
+    [
+      ['svc.semantic.past-expiry', '`expires` is in the past (2001-09-09 01:46 UTC): the gateway keeps the stored expiry instead, so a new key would never expire.'],
+      ['svc.semantic.quota-disabled', '`quota_max` 0 turns quota enforcement off (as any value ≤ 0 does): use -1 for unlimited on purpose, or a positive number of requests.'],
+      ['svc.semantic.access-rights-api-id', 'This entry is keyed `orders` but its `api_id` is `payments`: the gateway grants access to `orders` (the key).'],
+    ],
+  );
+  assert.deepEqual(ds.map((d) => d.severity), [DiagnosticSeverity.Hint, DiagnosticSeverity.Hint, DiagnosticSeverity.Warning]);
+  // A future expiry, "never" (0/-1), unlimited quota and a matching api_id say nothing.
+  expectDiagnostics('{ "rate": 10, "per": 60, "expires": 4102444800, "quota_max": -1, "access_rights": { "orders": { "api_id": "orders" } } }', []);
+  expectDiagnostics('{ "rate": 10, "per": 60, "expires": 0, "access_rights": { "orders": { "api_id": "" } } }', []);
+});
+
 const oas = (security: string, gateway: string, operations = '"listPets": { "allow": { "enabled": true } }') => `{
   "openapi": "3.0.3",
   "info": { "title": "Pets", "version": "1.0.0" },

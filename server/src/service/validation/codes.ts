@@ -40,6 +40,9 @@ export const Codes = {
   apiId: 'svc.semantic.api-id',
   dataSourceNames: 'svc.semantic.data-source-names',
   upstreamAuth: 'svc.semantic.upstream-auth',
+  pastExpiry: 'svc.semantic.past-expiry',
+  quotaDisabled: 'svc.semantic.quota-disabled',
+  accessRightsApiId: 'svc.semantic.access-rights-api-id',
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[Exclude<keyof typeof Codes, 'syntaxPrefix'>] | `svc.syntax.${string}`;

@@ -4,6 +4,7 @@
 import type { DocumentKind } from '../../../../../common/src/kinds';
 import type { Problem } from '../types';
 import { classicProblems } from './classic';
+import { keyProblems } from './keys';
 import { oasProblems } from './oas';
 import { obj } from './util';
 
@@ -18,6 +19,10 @@ export function semanticProblems(kind: DocumentKind, value: unknown): Problem[] 
     case 'oas':
     case 'streams':
       return oasProblems(value, '');
+    case 'session':
+      return keyProblems(value, true);
+    case 'policy':
+      return keyProblems(value, false);
     default:
       return [];
   }
