@@ -93,6 +93,26 @@ test('svc.validation.enable=false turns diagnostics off; turning it on again bri
   await client.waitFor(() => (client.diagnostics.get(u)?.diagnostics.length ?? 0) > 0, 'diagnostics back');
 });
 
+test('with VS Code\'s JSON validation on, syntax errors of json documents are left to it; jsonc keeps ours', async () => {
+  const broken = fixture('valid/classic.json').replace('{', '{ "slug": "x" "another": 1,');
+  client.jsonValidate = { enable: true };
+  await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  try {
+    const json = uri('syntax.json');
+    const jsonc = uri('syntax.jsonc');
+    client.open(json, broken);
+    client.open(jsonc, broken, 'jsonc');
+    const codes = async (u: string) => (await client.waitForDiagnostics(u, 1)).map((d) => String(d.code));
+    const jsonCodes = await codes(json);
+    assert.ok(!jsonCodes.some((c) => c.startsWith('svc.syntax.')), `json: ${jsonCodes.join(', ')}`);
+    assert.ok(jsonCodes.length > 0, 'schema findings still arrive');
+    assert.ok((await codes(jsonc)).includes('svc.syntax.comma-expected'));
+  } finally {
+    client.jsonValidate = null;
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  }
+});
+
 test('the same listen path in two open documents warns on both, with related information', async () => {
   const a = uri('a.json');
   const b = uri('b.json');

@@ -1,6 +1,7 @@
 // Settings pulled from the client with workspace/configuration, per document (settings are
 // resource-scoped: a folder may turn validation off or add associations), cached until the
-// client says they changed.
+// client says they changed. `json.validate` is read too: when VS Code's own JSON service
+// validates, it already reports the syntax errors of `json` documents.
 
 import type { Connection } from 'vscode-languageserver/node';
 import type { DocumentSettings } from '../service/languageService';
@@ -12,7 +13,12 @@ interface SvcSection {
   files?: { associations?: unknown };
 }
 
-export function toDocumentSettings(section: SvcSection | null | undefined): DocumentSettings {
+/** The `json.validate` section (VS Code's JSON language service). */
+interface JsonValidateSection {
+  enable?: unknown;
+}
+
+export function toDocumentSettings(section: SvcSection | null | undefined, jsonValidate?: JsonValidateSection | null): DocumentSettings {
   const enable = section?.validation?.enable;
   const max = section?.validation?.maxFileSize;
   const associations = section?.files?.associations;
@@ -23,6 +29,8 @@ export function toDocumentSettings(section: SvcSection | null | undefined): Docu
       associations && typeof associations === 'object' && !Array.isArray(associations)
         ? Object.fromEntries(Object.entries(associations).filter(([, v]) => typeof v === 'string')) as Record<string, string>
         : undefined,
+    // Only an explicit `true` (VS Code answers with its default): other clients may have no JSON service.
+    jsonSyntaxReportedElsewhere: jsonValidate?.enable === true,
   };
 }
 
@@ -38,8 +46,14 @@ export class SettingsCache {
     let settings = this.byUri.get(uri);
     if (!settings) {
       settings = this.connection.workspace
-        .getConfiguration({ scopeUri: uri, section: 'svc' })
-        .then((section: SvcSection) => toDocumentSettings(section), () => toDocumentSettings(undefined));
+        .getConfiguration([
+          { scopeUri: uri, section: 'svc' },
+          { scopeUri: uri, section: 'json.validate' },
+        ])
+        .then(
+          ([section, jsonValidate]: Array<SvcSection | JsonValidateSection | null>) => toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null),
+          () => toDocumentSettings(undefined),
+        );
       this.byUri.set(uri, settings);
     }
     return settings;

@@ -26,6 +26,8 @@ export class LspClient {
   private readonly waiters = new Set<() => void>();
   private versions = new Map<string, number>();
   settings: Record<string, unknown>;
+  /** The `json.validate` section (VS Code's JSON service); null = a client without one. */
+  jsonValidate: Record<string, unknown> | null = null;
   initializeResult!: InitializeResult;
 
   private constructor(readonly process: ChildProcess, readonly connection: ProtocolConnection, options: StartOptions) {
@@ -39,7 +41,7 @@ export class LspClient {
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new LspClient(child, connection, options);
     connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
-      params.items.map((item) => (item.section === 'svc' ? client.settings : null)),
+      params.items.map((item) => (item.section === 'svc' ? client.settings : item.section === 'json.validate' ? client.jsonValidate : null)),
     );
     connection.onRequest('client/registerCapability', () => null);
     connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: Diagnostic[] }) => {

@@ -185,6 +185,16 @@ test('syntax errors have codes and exact ranges; comments are fine in jsonc only
   expectDiagnostics(classic(',\n  «// the slug»\n  "slug": "x"'), [['svc.syntax.invalid-comment-token', M.comment]]);
 });
 
+test('jsonSyntaxReportedElsewhere: json documents leave syntax errors to the editor\'s JSON service; jsonc keeps them', () => {
+  const text = classic(',\n  "active": true "slug": "x"');
+  const settings = { jsonSyntaxReportedElsewhere: true };
+  const codes = (languageId: string, uri: string) => diagnose(text, { uri, languageId, settings }).diagnostics.map((d) => d.code);
+  assert.deepEqual(codes('json', 'file:///work/api.json').filter((c) => String(c).startsWith('svc.syntax.')), []);
+  assert.ok(codes('jsonc', 'file:///work/api.jsonc').includes('svc.syntax.comma-expected'));
+  // Without the setting (svc-lint, other editors) json keeps them too.
+  assert.ok(diagnose(text).diagnostics.some((d) => d.code === 'svc.syntax.comma-expected'));
+});
+
 test('unrelated JSON gets nothing, not even syntax errors', () => {
   assert.deepEqual(diagnose('{ "compilerOptions": { "strict": true } }').diagnostics, []);
   assert.deepEqual(diagnose('{ "openapi": "3.0.0", "info": {}, "paths": {} }').diagnostics, []);

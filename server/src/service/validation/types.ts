@@ -50,10 +50,17 @@ export interface ValidationSettings {
   maxValidatedSize: number;
   /** `svc.files.associations`: glob → kind. */
   associations?: KindAssociations;
+  /**
+   * The editor's JSON language service already reports the syntax errors of `json` documents
+   * (VS Code with `json.validate.enable`): ours are left out there so each error shows once.
+   * `jsonc` documents and svc-lint keep ours (see docs/language-server.md).
+   */
+  jsonSyntaxReportedElsewhere?: boolean;
 }
 
 export const DEFAULT_VALIDATION_SETTINGS: ValidationSettings = {
   validationEnabled: true,
   maxValidatedSize: 5 * 1024 * 1024,
   associations: undefined,
+  jsonSyntaxReportedElsewhere: false,
 };

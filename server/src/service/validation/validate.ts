@@ -46,7 +46,8 @@ export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>
 
 /** Validation for a document whose kind is already known. */
 export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices = {}): Diagnostic[] {
-  const diagnostics = syntaxDiagnostics(doc);
+  const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
+  const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
   if (doc.tooDeep) return diagnostics;
   const size = doc.text.length;
   if (size > settings.maxValidatedSize) {
