@@ -25,11 +25,14 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-/** Every test file under test/e2e/suite becomes its own module that the mocha index loads. */
+/**
+ * The mocha index and every `*.test.ts` under test/e2e/suite become their own modules that the
+ * index loads; helpers (suite/helpers/) are bundled into the tests that import them, not as tests.
+ */
 function e2eEntries() {
   const dir = join(root, 'test/e2e/suite');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => join('test/e2e/suite', f));
+  return readdirSync(dir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join('test/e2e/suite', f));
 }
 
 const builds = [
@@ -39,12 +42,12 @@ const builds = [
   { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
   // Command-line tools: the linter for CI and the sandbox management server.
   { ...common, entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts' }, outdir: 'dist' },
-  // The end-to-end suite, loaded by mocha inside the extension host.
-  { ...common, entryPoints: e2eEntries(), outdir: 'out/e2e/suite', external: ['vscode', 'mocha'], sourcemap: 'inline', minify: false },
-];
   // The analytics webview's script runs in the browser sandbox of a webview; its imported
   // stylesheets (uPlot's and ours) come out beside it as dist/webview/analytics.css.
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'], entryPoints: { analytics: 'media/analytics/main.ts' }, outdir: 'dist/webview' },
+  // The end-to-end suite, loaded by mocha inside the extension host.
+  { ...common, entryPoints: e2eEntries(), outdir: 'out/e2e/suite', external: ['vscode', 'mocha'], sourcemap: 'inline', minify: false },
+];
 
 function copyAssets() {
   // The server resolves schemas relative to its bundle, so they travel with it.

@@ -1,0 +1,48 @@
+// The fixture workspace (test/e2e/workspace, copied to a temp dir by the runner so tests may
+// write into it) and the extension under test.
+import * as vscode from 'vscode';
+import { waitFor } from './wait';
+
+export const EXTENSION_ID = 'svc-gateway-tools.svc-gateway-tools';
+
+/** The root folder of the opened fixture workspace. */
+export function workspaceRoot(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder is open: the runner must open test/e2e/workspace');
+  return folder.uri;
+}
+
+/** Uri of a file in the fixture workspace, e.g. fixtureUri('broken-definition.jsonc'). */
+export function fixtureUri(name: string): vscode.Uri {
+  return vscode.Uri.joinPath(workspaceRoot(), ...name.split('/'));
+}
+
+/** Opens a fixture file in an editor (as a user would) and returns the document and editor. */
+export async function openFixture(name: string): Promise<{ document: vscode.TextDocument; editor: vscode.TextEditor }> {
+  const document = await vscode.workspace.openTextDocument(fixtureUri(name));
+  const editor = await vscode.window.showTextDocument(document, { preview: false });
+  return { document, editor };
+}
+
+/** Writes (creates or replaces) a file in the fixture workspace. */
+export async function writeFixture(name: string, text: string): Promise<vscode.Uri> {
+  const uri = fixtureUri(name);
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+  return uri;
+}
+
+/** The extension under test, once active (activating it if nothing has yet). */
+export async function activeExtension(): Promise<vscode.Extension<unknown>> {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded in this window`);
+  if (!extension.isActive) await extension.activate();
+  return waitFor(() => extension.isActive && extension, { message: `${EXTENSION_ID} to be active` });
+}
+
+/** Diagnostics for `uri` once `accept` holds for them (the language server publishes asynchronously). */
+export function diagnosticsFor(uri: vscode.Uri, accept: (d: readonly vscode.Diagnostic[]) => boolean, message = `diagnostics for ${uri.path}`): Promise<readonly vscode.Diagnostic[]> {
+  return waitFor(() => {
+    const found = vscode.languages.getDiagnostics(uri);
+    return accept(found) && found;
+  }, { message });
+}
