@@ -1,0 +1,71 @@
+// `npm start`, the main job: builds the extension and opens it in a real VS Code on the sample
+// workspace, with the built-in "Local sandbox" environment (the bundled management server with
+// seed data, started in-process by the extension) active in the Svc Gateway view.
+//   - With the desktop `code` on PATH: `code --extensionDevelopmentPath=<repo> samples/workspace`.
+//   - Otherwise: the browser VS Code bundled in code-server (installed once by test/e2e/setup.sh),
+//     bound to 127.0.0.1; it prints the URL to open and runs until Ctrl-C.
+// Knobs: SVC_PORT (default 8383), SVC_START_BROWSER=1 (use the browser VS Code even when `code`
+// exists), SVC_START_SMOKE=1 (for tests: exit 0 as soon as the server listens).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runSetup, startVscodeServer, workbenchUrl } from './lib/vscode-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const workspace = join(root, 'samples/workspace');
+const port = Number(process.env.SVC_PORT || 8383);
+const say = (msg) => console.log(`[start] ${msg}`);
+
+function hasDesktopCode() {
+  if (process.env.SVC_START_BROWSER === '1') return false;
+  return spawnSync('sh', ['-c', 'command -v code'], { stdio: 'ignore' }).status === 0;
+}
+
+say('building the extension…');
+if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) {
+  console.error('[start] the build failed; fix the errors above and run `npm start` again.');
+  process.exit(1);
+}
+
+if (hasDesktopCode()) {
+  say('opening the desktop VS Code with the extension loaded for development');
+  const child = spawn('code', ['--extensionDevelopmentPath', root, workspace], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  say('no desktop `code` on PATH: using the browser VS Code bundled in code-server');
+  const { node24, serverMain } = await runSetup(root);
+  // A persistent profile, so settings and environments survive restarts of `npm start`.
+  const profile = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-gateway-tools', 'start-profile');
+  for (const d of ['user-data', 'server-data', 'extensions']) mkdirSync(join(profile, d), { recursive: true });
+  const server = startVscodeServer({
+    node24, serverMain, port,
+    userDataDir: join(profile, 'user-data'), serverDataDir: join(profile, 'server-data'), extensionsDir: join(profile, 'extensions'),
+    onOutput: (text) => { if (process.env.SVC_START_VERBOSE === '1') process.stdout.write(text); },
+  });
+  const stop = () => { server.stop(); };
+  process.on('SIGINT', () => { say('stopping'); stop(); process.exit(0); });
+  process.on('SIGTERM', () => { stop(); process.exit(0); });
+  server.exited.then(({ code }) => { console.error(`[start] the VS Code server stopped (code ${code}).`); process.exit(code || 1); });
+
+  let listening;
+  try {
+    listening = await server.ready;
+  } catch (e) {
+    stop();
+    console.error(`[start] ${e.message}. Is port ${port} in use? Try SVC_PORT=<another port> npm start.`);
+    process.exit(1);
+  }
+  const url = workbenchUrl({ port: listening, folder: workspace, extensionDevelopmentPath: root });
+  console.log(`
+  Svc Gateway Tools is running in VS Code at:
+
+    ${url}
+
+  Open it in a browser on this machine, then click the Svc Gateway icon in the activity bar:
+  the "Local sandbox" environment lists the seeded APIs, policies, keys and webhooks.
+  Press Ctrl-C to stop.
+`);
+  if (process.env.SVC_START_SMOKE === '1') { stop(); process.exit(0); }
+}
