@@ -6,7 +6,8 @@ import type { ConnectionConfig } from '../api/connection';
 import type { Logger } from '../logging/logger';
 import { CredentialStore } from './credentialStore';
 import type { Health } from './health';
-import { HostApproval } from './hostApproval';
+import type { HostApproval } from './hostApproval';
+import { createHostApproval } from './hostApprovalPrompt';
 import type { LocalSandbox } from './localSandbox';
 import { LOCAL_SANDBOX_NAME, parseEnvironmentList, type Credentials, type Environment, type EnvironmentSettings } from './model';
 
@@ -32,7 +33,7 @@ export class EnvironmentService implements vscode.Disposable {
     private readonly log: Logger,
   ) {
     this.credentials = new CredentialStore(context.secrets);
-    this.approval = new HostApproval(context.globalState);
+    this.approval = createHostApproval(context.globalState);
     this.disposables.push(
       this.changed,
       this.healthChanged,
