@@ -353,6 +353,19 @@ export class ManagementClient {
     return this.call({ method: 'GET', pathTemplate: '/svc/apis/{apiID}', params: { apiID: apiId }, extension: true, signal: options.signal });
   }
 
+  /** GET /svc/keys/{keyID}: one key session with its live quota; `hashed` when the id is the key's hash. */
+  getGatewayKey(keyId: string, options: CallOptions & { hashed?: boolean } = {}): Promise<GatewaySession> {
+    return this.call({
+      method: 'GET',
+      pathTemplate: '/svc/keys/{keyID}',
+      params: { keyID: keyId },
+      secretParams: ['keyID'],
+      query: { hashed: truthy(options.hashed) },
+      extension: true,
+      signal: options.signal,
+    });
+  }
+
   /** GET /svc/oauth/clients/{apiID}: the OAuth clients of an API. */
   async listOAuthClients(apiId: string, options: CallOptions = {}): Promise<OAuthClient[]> {
     return (

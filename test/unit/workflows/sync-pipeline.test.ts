@@ -175,3 +175,16 @@ test('OAS pulled with mode=public is written apart and cannot be pushed back', a
   assert.equal(outcome.status, 'refused');
   assert.match(outcome.message, /mode=public/);
 });
+
+test('key with only the gateway secret: POST /svc/keys/{id}, and the read-back goes through the gateway too', async () => {
+  const gatewayOnly = new ManagementClient({ name: 'gw', dashboardUrl: sandbox.url, credentials: { gatewaySecret: sandbox.credentials.gatewaySecret }, retries: 0 });
+  const { ui } = scriptedUi();
+  ui.askKeyId = async () => 'unit-gateway-key';
+  const body = { alias: 'unit gateway key', allowance: 10, rate: 10, per: 60, quota_max: 5, access_rights: { [SEED_API_IDS.weatherClassic]: { api_id: SEED_API_IDS.weatherClassic, versions: ['Default'] } } };
+  const outcome = await pushDocument({ clientFor: async () => gatewayOnly, ui }, { environment: 'gw', name: 'k.key.json', uri: 'file:///k.key.json', text: JSON.stringify(body), errors: [] });
+  assert.equal(outcome.status, 'pushed', outcome.message);
+  assert.equal(outcome.route?.endpoint, 'POST /svc/keys/{keyID}');
+  assert.ok(outcome.remoteHash, 'the pushed key was read back');
+  assert.equal((outcome.remoteDocument as { alias?: string }).alias, 'unit gateway key');
+  assert.equal('key_id' in (outcome.remoteDocument as object), false);
+});

@@ -3,7 +3,7 @@
 // organisation key (POST /svc/org/keys/{id}), update an org key through the admin endpoint
 // (PUT /admin/org/keys/{id}) and view key details (GET /api/apis/{apiID}/keys/{keyID}).
 import * as vscode from 'vscode';
-import type { ActionResult, DashboardSession, GatewaySession, KeyResult, StatusResult } from '../../api';
+import { isManagementApiError, ManagementApiError, type ActionResult, type DashboardSession, type GatewaySession, type KeyResult, type StatusResult } from '../../api';
 import { resolveBody } from './bodySource';
 import { answersOf, describeResult, isNode, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps } from './commandContext';
 import { createGatewayKeyOptions, createOrgKeyOptions, keyLookupOptions, updateKeyOptions, validateKeyId } from './keyOptions';
@@ -36,6 +36,18 @@ async function templateForFirstApi(deps: ResourceDeps, client: Awaited<ReturnTyp
     deps.log.warn(`no API for the key template: ${(err as Error).message}`);
     return keyTemplate();
   }
+}
+
+/**
+ * The admin endpoint only updates: for an org key it does not know, the generic "refresh the view"
+ * hint helps nobody, while creating it (gateway endpoint) is what the user can do.
+ */
+function missingOrgKeyHint(err: unknown): unknown {
+  if (!isManagementApiError(err, 'not-found')) return err;
+  return new ManagementApiError({
+    kind: err.kind, endpoint: err.endpoint, status: err.status, serverMessage: err.serverMessage, cause: err,
+    hint: 'Check the organisation id, or create the org key first with Svc: Create Organisation Key.',
+  });
 }
 
 export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocuments): vscode.Disposable[] {
@@ -129,7 +141,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       void vscode.window.showInformationMessage(`Organisation key updated in ${env.name}: ${describeResult(result) || 'ok'}.`);
       return result;
     } catch (err) {
-      return reportFailure(deps, 'Could not update the organisation key', err);
+      return reportFailure(deps, 'Could not update the organisation key', missingOrgKeyHint(err));
     }
   };
 

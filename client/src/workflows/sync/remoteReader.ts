@@ -76,11 +76,17 @@ async function readClassic(client: ManagementClient, id: string, signal?: AbortS
   return { exists: true, document, name: document.name };
 }
 
-/** Keys through the dashboard (endpoint 18), addressed by hash; `key_id` (the credential) is left out. */
+/** Keys through the dashboard (endpoint 18), or the gateway without a dashboard token; addressed by hash; `key_id` (the credential) is left out. */
 async function readKey(client: ManagementClient, target: RemoteTarget, signal?: AbortSignal): Promise<RemoteSnapshot> {
-  const apiId = target.apiId ?? (await anyApiId(client, signal));
-  const result = await client.getKey(apiId, target.id, { hashed: true, signal });
-  const document: JsonMap = { ...(result.data as JsonMap) };
+  let data: unknown;
+  if (hasDashboardCredential(client) || !hasGatewayCredential(client)) {
+    const apiId = target.apiId ?? (await anyApiId(client, signal));
+    data = (await client.getKey(apiId, target.id, { hashed: true, signal })).data;
+  } else {
+    // Only the gateway secret (keys pushed through POST /svc/keys/{id}): the gateway's read, by hash.
+    data = await client.getGatewayKey(target.id, { hashed: true, signal });
+  }
+  const document: JsonMap = { ...(data as JsonMap) };
   delete document.key_id;
   const alias = typeof document.alias === 'string' && document.alias ? document.alias : undefined;
   return { exists: true, document, name: alias ?? `key-${target.id.slice(0, 8)}` };
