@@ -15,6 +15,11 @@ CS_DIR="$CACHE_ROOT/code-server-$CODE_SERVER_VERSION"
 
 log() { echo "[e2e-setup] $*" >&2; }
 
+# When this runs under `npm test`, the outer npm (on Node 20) exports npm_* variables that make
+# the inner installs run their scripts against Node 20, and code-server's postinstall refuses
+# anything but Node 24. The inner installs get a clean npm environment.
+for var in $(compgen -e | grep '^npm_' || true); do unset "$var"; done
+
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s libkrb5-dev pkg-config >/dev/null 2>&1; then
