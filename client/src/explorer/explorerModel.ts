@@ -78,9 +78,14 @@ export class ExplorerModel {
     }
   }
 
-  /** Fetches the next page of the listing that owns a load-more node; returns the node to refresh. */
+  /**
+   * Fetches the next page of the listing that owns a load-more node; returns the node to
+   * refresh. The owner is the paged group (`ownerId`), which may be the load-more node's
+   * grandparent: the APIs listing's "load more" also appears under each kind group.
+   */
   async loadMore(loadMoreNode: ExplorerNode): Promise<ExplorerNode | undefined> {
-    const owner = loadMoreNode.parent;
+    let owner = loadMoreNode.parent;
+    while (owner && loadMoreNode.ownerId !== undefined && owner.id !== loadMoreNode.ownerId) owner = owner.parent;
     if (!owner) return undefined;
     const list = this.paged.get(owner.id);
     if (!list || list.page >= list.pages) return owner;
@@ -164,6 +169,9 @@ export class ExplorerModel {
 
   private async apisChildren(apis: ExplorerNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<ApiSummary>(apis);
+    // The listing is paged across kinds: while pages remain, a kind's count covers the loaded
+    // pages only, so the group says so and stays expandable (it offers "load more" inside).
+    const more = hasMorePages(list);
     const kinds: ExplorerNode[] = API_KINDS.map((kind) => {
       const all = list.items.filter((a) => a.kind === kind);
       const shown = all.filter((a) => this.apiMatches(a)).length;
@@ -172,9 +180,10 @@ export class ExplorerModel {
         type: 'apiKind',
         envName: apis.envName,
         label: p.KIND_LABELS[kind],
-        description: this.filterText ? `${shown} of ${all.length}` : String(all.length),
+        description: p.kindCount(all.length, this.filterText ? shown : undefined, more),
+        tooltip: more ? p.md(p.partialKindNote(p.KIND_LABELS[kind], list.page, list.pages)) : undefined,
         icon: p.KIND_ICONS[kind],
-        collapsible: all.length ? 'collapsed' : 'none',
+        collapsible: all.length || more ? 'collapsed' : 'none',
         apiKind: kind,
         parent: apis,
       };
@@ -201,7 +210,12 @@ export class ExplorerModel {
       apiId: api.id,
       parent: group,
     }));
-    return this.withFilterNote(group, nodes, ofKind.length);
+    if (!hasMorePages(list)) return this.withFilterNote(group, nodes, ofKind.length);
+    // More pages remain: claim nothing the loaded pages do not prove, and offer the next page here.
+    const note = ofKind.length === 0
+      ? [this.messageNode(group, `None on the loaded pages (${list.page} of ${list.pages}).`, 'info')]
+      : this.withFilterNote(group, nodes, ofKind.length, true);
+    return [...note, ...this.pagingTail(apis, list, 'APIs', group)];
   }
 
   private async oauthClientNodes(api: ExplorerNode): Promise<ExplorerNode[]> {
@@ -271,7 +285,7 @@ export class ExplorerModel {
       resource: { type: 'key', id: k.id, apiId: k.apiIds[0] },
       parent: group,
     }));
-    return [...this.withFilterNote(group, nodes, list.items.length), ...this.pagingTail(group, list, 'keys')];
+    return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
   }
 
   private async webhooksChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
@@ -288,7 +302,7 @@ export class ExplorerModel {
       resource: { type: 'webhook', id: w.id },
       parent: group,
     }));
-    return [...this.withFilterNote(group, nodes, list.items.length), ...this.pagingTail(group, list, 'webhooks')];
+    return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
   }
 
   private async exampleNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
@@ -386,11 +400,15 @@ export class ExplorerModel {
     return entry;
   }
 
-  private pagingTail(owner: ExplorerNode, list: PagedList<unknown>, noun: string): ExplorerNode[] {
-    if (list.error) return [this.errorNode(owner, list.error, 'more')];
-    if (list.page >= list.pages) return [];
+  /**
+   * The "load more" node (or the error of a failed one) of `owner`'s paged listing, shown
+   * under `under` (default the owner itself; a kind group for the APIs listing).
+   */
+  private pagingTail(owner: ExplorerNode, list: PagedList<unknown>, noun: string, under: ExplorerNode = owner): ExplorerNode[] {
+    if (list.error) return [this.errorNode(under, list.error, 'more', owner.id)];
+    if (!hasMorePages(list)) return [];
     return [{
-      id: `${owner.id}/more`,
+      id: `${under.id}/more`,
       type: 'loadMore',
       envName: owner.envName,
       label: `Load more ${noun}…`,
@@ -398,13 +416,15 @@ export class ExplorerModel {
       icon: 'ellipsis',
       collapsible: 'none',
       ownerId: owner.id,
-      parent: owner,
+      parent: under,
     }];
   }
 
-  private withFilterNote(owner: ExplorerNode, nodes: ExplorerNode[], total: number): ExplorerNode[] {
-    if (total === 0) return [this.messageNode(owner, 'None.', 'info')];
-    if (nodes.length === 0 && this.filterText) return [this.messageNode(owner, `No match for '${this.filterText}' (${total} hidden).`, 'filter')];
+  /** `morePages`: the total covers the loaded pages only, so no note claims more than that. */
+  private withFilterNote(owner: ExplorerNode, nodes: ExplorerNode[], total: number, morePages = false): ExplorerNode[] {
+    const scope = morePages ? ' on the loaded pages' : '';
+    if (total === 0) return [this.messageNode(owner, morePages ? 'None on the loaded pages.' : 'None.', 'info')];
+    if (nodes.length === 0 && this.filterText) return [this.messageNode(owner, `No match for '${this.filterText}'${scope} (${total} hidden).`, 'filter')];
     return nodes;
   }
 
@@ -412,8 +432,11 @@ export class ExplorerModel {
     return { id: `${owner.id}/message:${text}`, type: 'message', envName: owner.envName, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
   }
 
-  /** An error as a node: its message as label, hint and a retry as children. */
-  private errorNode(owner: ExplorerNode, err: unknown, suffix = 'error'): ExplorerNode {
+  /**
+   * An error as a node under `owner`: its message as label, hint and a retry as children.
+   * `retryId` is the node the retry reloads (default `owner`).
+   */
+  private errorNode(owner: ExplorerNode, err: unknown, suffix = 'error', retryId = owner.id): ExplorerNode {
     const info = isErrorInfo(err) ? err : errorInfoOf(err);
     const id = `${owner.id}/${suffix}`;
     this.errors.set(id, info);
@@ -427,10 +450,14 @@ export class ExplorerModel {
       icon: 'error',
       iconColor: 'errorForeground',
       collapsible: 'expanded',
-      ownerId: owner.id,
+      ownerId: retryId,
       parent: owner,
     };
   }
+}
+
+function hasMorePages(list: PagedList<unknown>): boolean {
+  return list.page < list.pages;
 }
 
 function isErrorInfo(value: unknown): value is ErrorInfo {

@@ -7,6 +7,21 @@ export const KIND_ICONS: Record<ApiKind, string> = { classic: 'symbol-class', oa
 export const GROUP_LABELS = { apis: 'APIs', policies: 'Policies', keys: 'Keys', webhooks: 'Webhooks', examples: 'Examples' } as const;
 export const GROUP_ICONS = { apis: 'globe', policies: 'shield', keys: 'key', webhooks: 'bell', examples: 'book' } as const;
 
+/**
+ * A kind group's count. `matching` is given while filtering; `morePages` when the APIs listing
+ * has pages not loaded yet, so the count is a lower bound and says so ("9 loaded, more on
+ * later pages") instead of claiming a total (or a misleading 0).
+ */
+export function kindCount(loaded: number, matching: number | undefined, morePages: boolean): string {
+  const count = matching === undefined ? String(loaded) : `${matching} of ${loaded}`;
+  return morePages ? `${count} loaded, more on later pages` : count;
+}
+
+/** The tooltip of a kind group while the APIs listing has pages not loaded yet. */
+export function partialKindNote(kindLabel: string, page: number, pages: number): string {
+  return `${kindLabel}: counted on the loaded pages (${page} of ${pages}) of the APIs listing. More may be on later pages: use "Load more APIs…".`;
+}
+
 export const INACTIVE_COLOR = 'disabledForeground';
 
 /** Escapes text for markdown so names from a server cannot inject links or formatting. */

@@ -16,7 +16,7 @@ import type { SvcExtensionApi } from '../../../client/src/extensionApi';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { activeExtension } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
-import { hasDriver, waitForVisible } from './helpers/workbench';
+import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -65,6 +65,8 @@ describe('environment commands', () => {
   });
 
   it('Show Log shows the log channel, whose file has area-prefixed lines', async () => {
+    // Start from a closed panel, so what follows is the command's doing.
+    await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand('svc.showLog');
     const logText = await waitFor(() => {
       const text = readTree(api.logUri.fsPath);
@@ -73,9 +75,11 @@ describe('environment commands', () => {
     assert.match(logText, /\[api\] → GET http:\/\/127\.0\.0\.1:\d+\/(svc|api)\//, 'requests are logged under [api]');
     assert.match(logText, /\[api\] ← 200 GET \//, 'answers are logged under [api]');
     if (!hasDriver()) return;
-    // What the user sees: the Output panel showing our channel, with its prefixed lines.
-    await waitForVisible('.part.panel .monaco-editor .view-lines', /\[environments\]/);
-    await waitForVisible('.part.panel *', /^Svc Gateway Tools$/);
+    // What the user sees: the Output panel with our channel chosen, showing its prefixed lines
+    // (the panel renders only the lines in view, scrolled to the newest: request lines).
+    await waitForVisible('.part.panel select', /Svc Gateway Tools/);
+    await waitFor(async () => (await queryWorkbench('.part.panel select option:checked')).some((o) => o.text === 'Svc Gateway Tools'), { message: 'the Output panel to show the Svc Gateway Tools channel' });
+    await waitForVisible('.part.panel .monaco-editor .view-lines', /\[info\]\s\[(api|environments|explorer)\]/);
   });
 
   it('Test Connection shows the health in the status bar: connected', async () => {
@@ -108,6 +112,24 @@ describe('environment commands', () => {
     const firstKind = kinds.find((k) => k.type === 'apiKind' && k.collapsible !== 'none');
     assert.ok(firstKind, 'a kind group with APIs');
     assert.ok((await children(firstKind)).some((n) => n.type === 'api'));
+  });
+
+  it('APIs paged across kinds: kind groups claim only what is loaded; "load more" inside a group loads the next page', async () => {
+    const apis = await group(ENV, 'APIs');
+    const first = await children(apis);
+    assert.ok(first.some((n) => n.type === 'loadMore'), 'the seed has more than one page of APIs');
+    const kinds = first.filter((n) => n.type === 'apiKind');
+    for (const kind of kinds) {
+      assert.match(String(kind.description), /^\d+ loaded, more on later pages$/, kind.label);
+      assert.equal(kind.collapsible, 'collapsed', `${kind.label} may have APIs on later pages`);
+    }
+    const more = (await children(kinds[0])).at(-1);
+    assert.equal(more?.type, 'loadMore');
+    await vscode.commands.executeCommand('svc.explorer.loadMore', more);
+    const after = (await children(apis)).filter((n) => n.type === 'apiKind');
+    assert.ok(after.every((k) => /^\d+$/.test(String(k.description))), after.map((k) => `${k.label}: ${k.description}`).join(', '));
+    const total = (nodes: ExplorerNode[]) => nodes.reduce((n, k) => n + Number(/\d+/.exec(String(k.description))?.[0]), 0);
+    assert.ok(total(after) > total(kinds), 'the next page added APIs');
   });
 
   it('Open Key by ID opens the key as read-only JSON', async () => {
@@ -197,6 +219,8 @@ describe('environment commands', () => {
     if (!hasDriver()) return;
     // The user's view: the group shows its policies instead of the error.
     await vscode.commands.executeCommand('workbench.view.extension.svc');
+    // The view renders its root asynchronously: reveal only once it shows the environment.
+    await waitForVisible('.part.sidebar .monaco-list-row', /E2E Env Flaky/);
     await waitFor(async () => (await api.explorer.treeView.reveal(after[0], { expand: true, select: false }), true), { message: 'reveal a policy of the flaky environment' });
     await waitForVisible('.part.sidebar .monaco-list-row', new RegExp(escapeRegExp(after[0].label)));
   });

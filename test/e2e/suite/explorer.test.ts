@@ -65,7 +65,7 @@ describe('explorer', () => {
     const apis = await child(env, 'APIs');
     const kinds = await children(apis);
     assert.deepEqual(kinds.slice(0, 3).map((k) => k.label), ['Classic APIs', 'OAS APIs', 'Streams APIs']);
-    const total = kinds.slice(0, 3).reduce((n, k) => n + Number(String(k.description).split(' ').pop()), 0);
+    const total = kinds.slice(0, 3).reduce((n, k) => n + Number(/\d+/.exec(String(k.description))?.[0]), 0);
     assert.ok(total > 0, 'the sandbox seed has APIs');
     const firstKind = kinds.find((k) => k.collapsible !== 'none')!;
     const [firstApi] = await children(firstKind);

@@ -59,7 +59,13 @@ test('an environment lists its groups; APIs are grouped by kind with listen path
   assert.deepEqual((await model.children(env)).map((n) => n.label), ['APIs', 'Policies', 'Keys', 'Webhooks', 'Examples']);
   const apis = await child(model, env, 'APIs');
   const apisChildren = await model.children(apis);
-  assert.deepEqual(apisChildren.map((n) => `${n.label} ${n.description}`), ['Classic APIs 1', 'OAS APIs 1', 'Streams APIs 1', 'Load more APIs… page 1 of 2']);
+  // Page 1 of 2: the counts cover the loaded page only, and say so.
+  assert.deepEqual(apisChildren.map((n) => `${n.label} ${n.description}`), [
+    'Classic APIs 1 loaded, more on later pages',
+    'OAS APIs 1 loaded, more on later pages',
+    'Streams APIs 1 loaded, more on later pages',
+    'Load more APIs… page 1 of 2',
+  ]);
   const oas = await model.children(apisChildren[1]);
   assert.equal(oas[0].label, 'API a2');
   assert.equal(oas[0].description, '/a2/ · inactive');
@@ -141,7 +147,7 @@ test('the filter keeps matching resources, says how many it hides, and clears', 
   assert.equal((await model.children(policies)).length, 2);
   model.setFilter('a1');
   const kinds = await model.children(await child(model, env, 'APIs'));
-  assert.deepEqual(kinds.slice(0, 2).map((k) => k.description), ['1 of 1', '0 of 1']);
+  assert.deepEqual(kinds.slice(0, 2).map((k) => k.description), ['1 of 1 loaded, more on later pages', '0 of 1 loaded, more on later pages']);
 });
 
 test('only APIs that use OAuth expand to their OAuth clients; listings load once until refreshed', async () => {
@@ -149,9 +155,9 @@ test('only APIs that use OAuth expand to their OAuth clients; listings load once
   const { model } = setup(source);
   const env = await child(model, undefined, 'Dev');
   const classic = await child(model, await child(model, env, 'APIs'), 'Classic APIs');
-  const [withOAuth, plain] = await model.children(classic);
+  const [withOAuth, next] = await model.children(classic);
   assert.equal(withOAuth.collapsible, 'collapsed');
-  assert.equal(plain, undefined); // b4 is on page 2
+  assert.equal(next.type, 'loadMore'); // b4 is on page 2
   assert.deepEqual((await model.children(withOAuth)).map((n) => n.label), ['client-1']);
   await model.children(withOAuth);
   assert.equal(source.calls.filter((c) => c.startsWith('oauth')).length, 1);
@@ -159,4 +165,11 @@ test('only APIs that use OAuth expand to their OAuth clients; listings load once
   model.invalidate(env);
   await model.children(await child(model, env, 'APIs'));
   assert.equal(source.calls.filter((c) => c === 'apis 1').length, 2);
+});
+
+test('a filter over a paged listing with pages left says its "no match" covers the loaded pages only', async () => {
+  const { model } = setup(fakeSource());
+  const hooks = await child(model, await child(model, undefined, 'Dev'), 'Webhooks');
+  model.setFilter('zzz');
+  assert.deepEqual((await model.children(hooks)).map((n) => n.label), ["No match for 'zzz' on the loaded pages (10 hidden).", 'Load more webhooks…']);
 });
