@@ -33,5 +33,5 @@ test('a broken JSONC definition gets its syntax error at the missing comma', asy
   assert.deepEqual(syntax[0].range, { start: { line: 5, character: 4 }, end: { line: 5, character: 16 } });
   assert.equal(syntax[0].severity, 1);
   assert.equal(syntax[0].source, 'svc');
-  assert.match(syntax[0].message, /comma/i);
+  assert.match(String(syntax[0].message), /comma/i);
 });
