@@ -6,7 +6,7 @@ import type { EnvironmentsArea } from '../../environments/register';
 import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExtensionLog } from '../../logging/outputChannel';
 import type { SyncArea } from '../sync/register';
-import { EXAMPLE_SCHEME, ExampleDocuments } from './exampleDocuments';
+import { ExampleDocuments } from './exampleDocuments';
 import { ExampleFlow, type ExampleArgs } from './exampleFlow';
 
 export interface ExamplesArea {
@@ -40,7 +40,6 @@ export function registerExamples(
 
   context.subscriptions.push(
     documents,
-    vscode.workspace.registerTextDocumentContentProvider(EXAMPLE_SCHEME, documents),
     vscode.commands.registerCommand('svc.examples.browse', (arg?: ExplorerNode | ExampleArgs) => {
       const args = argsOf(arg);
       // On the Examples group node there is no location yet: browse that environment's catalogue.

@@ -3,30 +3,23 @@
 // (held in memory from the migrate response). The path ends in `.json` so the diff editor
 // colours them as JSON and the language server checks them.
 import * as vscode from 'vscode';
+import { FixedTextDocuments } from '../../shared/fixedTextDocuments';
 
 export const MIGRATE_SCHEME = 'svc-migrate';
 
-export class MigrationDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly sources = new Map<string, () => Promise<unknown>>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
+export class MigrationDocuments implements vscode.Disposable {
+  private readonly documents = new FixedTextDocuments({
+    scheme: MIGRATE_SCHEME,
+    goneText: '// This migration document is gone: run the migration again to see it.\n',
+  });
 
-  /** Registers (or replaces) a document; `load` runs when VS Code first asks for the text. */
+  /** Registers (or replaces) a document; `load` runs when VS Code asks for the text. */
   set(uri: vscode.Uri, load: () => Promise<unknown>): vscode.Uri {
-    this.sources.set(uri.toString(), load);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const load = this.sources.get(uri.toString());
-    if (!load) return '// This migration document is gone: run the migration again to see it.\n';
-    return `${JSON.stringify(await load(), null, 2)}\n`;
+    return this.documents.set(uri, async () => `${JSON.stringify(await load(), null, 2)}\n`);
   }
 
   dispose(): void {
-    this.changed.dispose();
-    this.sources.clear();
+    this.documents.dispose();
   }
 }
 

@@ -10,7 +10,7 @@ import type { ExtensionLog } from '../../logging/outputChannel';
 import { MigrateFlow, type MigrateArgs, type MigrateOutcome } from './migrateFlow';
 import { buildReport, reportLogLines, type MigrationReport } from './migrateReport';
 import { targetFromNodes, type MigrationTarget } from './migrateRequest';
-import { MIGRATE_SCHEME, MigrationDocuments } from './migrationDocuments';
+import { MigrationDocuments } from './migrationDocuments';
 import { MigrationReportPanel } from './reportPanel';
 
 export interface MigrateArea {
@@ -76,7 +76,6 @@ export function registerMigrate(context: vscode.ExtensionContext, deps: { log: E
   context.subscriptions.push(
     documents,
     panel,
-    vscode.workspace.registerTextDocumentContentProvider(MIGRATE_SCHEME, documents),
     vscode.commands.registerCommand('svc.migrate', migrate),
     vscode.commands.registerCommand('svc.migrateAll', migrateAll),
     vscode.commands.registerCommand('svc.migrate.previewLocal', previewLocal),

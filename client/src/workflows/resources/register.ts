@@ -5,7 +5,7 @@ import type { ResourceDeps } from './commandContext';
 import { registerDetailsCommands } from './detailsCommands';
 import { registerKeyCommands } from './keyCommands';
 import { registerPolicyCommands } from './policyCommands';
-import { DETAILS_SCHEME, ReadOnlyDocuments } from './readOnlyDocuments';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { registerUserCommands } from './userCommands';
 
 export interface ResourcesArea {
@@ -16,7 +16,6 @@ export function registerResources(context: vscode.ExtensionContext, deps: Resour
   const documents = new ReadOnlyDocuments();
   context.subscriptions.push(
     documents,
-    vscode.workspace.registerTextDocumentContentProvider(DETAILS_SCHEME, documents),
     ...registerKeyCommands(deps, documents),
     ...registerPolicyCommands(deps),
     ...registerUserCommands(deps),
