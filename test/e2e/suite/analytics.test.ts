@@ -4,42 +4,29 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { ManagementClient } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
 import { lastSevenDays } from '../../../client/src/workflows/analytics/dateRange';
-import { activeExtension, fixtureUri } from './helpers/workspace';
+import { fixtureUri } from './helpers/workspace';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { hasDriver } from './helpers/workbench';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const ENV = 'E2E Analytics';
 
 describe('analytics', () => {
-  let sandbox: Sandbox;
-  let api: SvcExtensionApi;
   let clientId: string;
 
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, memory: true });
-    api = (await activeExtension()).exports as SvcExtensionApi;
-    const admin = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    clientId = String((await admin.listOAuthClients(SEED_API_IDS.partnerOauth))[0].client_id);
-    await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials });
-  });
+  const setup = useSandboxEnvironment(ENV, { cleanup: async () => setup.api.analytics.current()?.dispose() });
 
-  after(async () => {
-    api.analytics.current()?.dispose();
-    await vscode.commands.executeCommand('svc.removeEnvironment', ENV, { confirmed: true });
-    await sandbox?.close();
+  before(async () => {
+    clientId = String((await setup.server.listOAuthClients(SEED_API_IDS.partnerOauth))[0].client_id);
   });
 
   it('opens the chart with the last 7 days of a seeded OAuth client', async () => {
     const range = lastSevenDays();
     await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { envName: ENV, clientId, ...range });
-    const panel = await waitFor(() => api.analytics.current(), { message: 'the analytics panel' });
+    const panel = await waitFor(() => setup.api.analytics.current(), { message: 'the analytics panel' });
     await waitFor(() => panel.state.renderedPoints !== undefined, { message: 'the webview to report what it drew' });
     assert.equal(panel.state.renderedPoints, 7);
     assert.deepEqual(panel.state.messages, ['rendered 7 points']);
@@ -56,7 +43,7 @@ describe('analytics', () => {
     assert.equal(lines[0], 'day,hits,errors,success,latency_ms,max_latency_ms');
     assert.equal(lines.length, 8);
     const total = lines.slice(1).reduce((n, l) => n + Number(l.split(',')[1]), 0);
-    assert.equal(total, api.analytics.current()!.state.series.summary.hits);
+    assert.equal(total, setup.api.analytics.current()!.state.series.summary.hits);
 
     fs.writeFileSync(target.fsPath, 'keep me');
     assert.equal(await vscode.commands.executeCommand('svc.analytics.exportCsv', { target }), undefined);
@@ -64,8 +51,8 @@ describe('analytics', () => {
   });
 
   it('refuses a reversed date range before asking the server', async () => {
-    const before = api.analytics.current()!.state;
+    const before = setup.api.analytics.current()!.state;
     assert.equal(await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { envName: ENV, clientId, start: '2024-03-07', end: '2024-03-01' }), undefined);
-    assert.equal(api.analytics.current()!.state, before);
+    assert.equal(setup.api.analytics.current()!.state, before);
   });
 });

@@ -3,46 +3,32 @@
 // "Create API from Example" creating the API in the sandbox (OAS, and classic converted).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../../sandbox/src/index';
-import { ManagementClient } from '../../../client/src/api';
 import { summariseApi } from '../../../client/src/explorer/apiSummaries';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
-import { activeExtension } from './helpers/workspace';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const ENV = 'E2E Examples';
 
 describe('examples', () => {
-  let sandbox: Sandbox;
-  let api: SvcExtensionApi;
-  let server: ManagementClient;
 
-  const apiNames = async () => ((await server.listApis({ p: -1 })).apis ?? []).map(summariseApi);
+  const apiNames = async () => ((await setup.server.listApis({ p: -1 })).apis ?? []).map(summariseApi);
 
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, memory: true });
-    server = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    api = (await activeExtension()).exports as SvcExtensionApi;
-    await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials });
-  });
-
-  after(async () => {
-    // The opened definitions are unsaved untitled files: revert them so closing asks nothing.
-    for (const doc of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled')) {
-      await vscode.window.showTextDocument(doc);
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    }
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('svc.removeEnvironment', ENV, { confirmed: true });
-    await sandbox?.close();
+  const setup = useSandboxEnvironment(ENV, {
+    cleanup: async () => {
+      // The opened definitions are unsaved untitled files: revert them so closing asks nothing.
+      for (const doc of vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled')) {
+        await vscode.window.showTextDocument(doc);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    },
   });
 
   it('browses the catalogue: categories, features and minimum version of every example', async () => {
-    const client = await api.environments.clients.clientFor(api.environments.environments.find(ENV)!);
-    const entries = await api.examples.flow.catalogue(client);
+    const client = await setup.api.environments.clients.clientFor(setup.api.environments.environments.find(ENV)!);
+    const entries = await setup.api.examples.flow.catalogue(client);
     const petstore = entries.find((e) => e.location === 'oas/petstore-token');
     assert.ok(petstore, entries.map((e) => e.location).join(', '));
     assert.equal(petstore.category, 'oas');
@@ -87,7 +73,7 @@ describe('examples', () => {
     assert.deepEqual(outcomes.map((o) => o.status), ['pushed', 'pushed'], outcomes.map((o) => o.message).join(' | '));
     const created = (await apiNames()).filter((a) => !before.some((b) => b.id === a.id));
     assert.equal(created.length, 2);
-    const base = await server.getOasApi(outcomes[0].target!.id);
+    const base = await setup.server.getOasApi(outcomes[0].target!.id);
     const versions = (base['x-svc-api-gateway'] as { info?: { versioning?: { versions?: Array<{ id: string; name: string }> } } }).info?.versioning?.versions ?? [];
     assert.deepEqual(versions.map((v) => [v.name, v.id]), [['v2', outcomes[1].target?.id]]);
   });

@@ -6,32 +6,28 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { ManagementClient, isManagementApiError } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
+import { isManagementApiError } from '../../../client/src/api';
 import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migrateFlow';
 import type { MigrationReport } from '../../../client/src/workflows/migrate/migrateReport';
-import { activeExtension, writeFixture } from './helpers/workspace';
+import { writeFixture } from './helpers/workspace';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { hasDriver, waitForVisible } from './helpers/workbench';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 const ENV = 'E2E Migrate';
 const PETSTORE = SEED_API_IDS.petstoreClassic;
 const TCP = SEED_API_IDS.legacyTcp;
 
 describe('migrate', () => {
-  let sandbox: Sandbox;
-  let api: SvcExtensionApi;
-  let server: ManagementClient;
+  const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
 
   /** What the sandbox holds for an id: 'classic', 'oas' or 'absent'. */
   const stored = async (id: string): Promise<'classic' | 'oas' | 'absent'> => {
     try {
-      const record = await server.getDashboardApi(id);
+      const record = await setup.server.getDashboardApi(id);
       return record.oas && record.oas['x-svc-api-gateway'] ? 'oas' : 'classic';
     } catch (err) {
       if (isManagementApiError(err) && (err.kind === 'not-found' || err.status === 400 || err.status === 404)) return 'absent';
@@ -39,18 +35,6 @@ describe('migrate', () => {
     }
   };
 
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, memory: true });
-    server = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    api = (await activeExtension()).exports as SvcExtensionApi;
-    await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials });
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('svc.removeEnvironment', ENV, { confirmed: true });
-    await sandbox?.close();
-  });
 
   it('dry run: the report lists success with generated documents and a skipped TCP API; nothing is stored', async () => {
     assert.equal(await stored(PETSTORE), 'classic');
@@ -64,7 +48,7 @@ describe('migrate', () => {
     assert.deepEqual([tcp.outcome, tcp.skipKey], ['skipped', 'is_tcp']);
 
     // What the user sees in the panel.
-    const html = await waitFor(() => api.migrate.panel.html, { message: 'the report webview' });
+    const html = await waitFor(() => setup.api.migrate.panel.html, { message: 'the report webview' });
     assert.match(html, /Dry run: 1 would migrate, 0 failed, 1 skipped\./);
     assert.match(html, /Diff base/);
     assert.match(html, /Petstore/, 'names come from the listing');
@@ -84,7 +68,7 @@ describe('migrate', () => {
   });
 
   it('diff: the classic definition against the generated OAS document, read-only', async () => {
-    await api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
+    await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
     const tab = await waitFor(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'svc-migrate' && input;
@@ -98,14 +82,14 @@ describe('migrate', () => {
   });
 
   it('stage from the report form: an inactive OAS copy appears next to the classic API', async () => {
-    await api.migrate.panel.receive({ type: 'run', mode: 'stage', abortOnFailure: true });
-    const report = await waitFor(() => api.migrate.panel.current?.report.mode === 'stage' && api.migrate.panel.current.report, { message: 'the stage report' });
+    await setup.api.migrate.panel.receive({ type: 'run', mode: 'stage', abortOnFailure: true });
+    const report = await waitFor(() => setup.api.migrate.panel.current?.report.mode === 'stage' && setup.api.migrate.panel.current.report, { message: 'the stage report' });
     const pets = report.rows.find((r) => r.apiID === PETSTORE)!;
     assert.equal(pets.outcome, 'success');
     assert.equal(pets.stagedId, `${PETSTORE}-staged`);
     assert.equal(await stored(PETSTORE), 'classic', 'the classic API stays live while staged');
     assert.equal(await stored(`${PETSTORE}-staged`), 'oas');
-    assert.match(api.migrate.panel.html ?? '', /value="promote" checked/, 'the report suggests promote next');
+    assert.match(setup.api.migrate.panel.html ?? '', /value="promote" checked/, 'the report suggests promote next');
   });
 
   it('stage again without overrideStaged: skipped as already staged', async () => {
@@ -119,10 +103,10 @@ describe('migrate', () => {
     assert.equal(outcome.run?.rows.find((r) => r.apiID === PETSTORE)?.outcome, 'success');
     assert.equal(await stored(PETSTORE), 'oas');
     assert.equal(await stored(`${PETSTORE}-staged`), 'absent', 'the staged copy is consumed');
-    const oas = await server.getOasApi(PETSTORE);
+    const oas = await setup.server.getOasApi(PETSTORE);
     assert.equal((oas['x-svc-api-gateway'] as { info?: { id?: string } }).info?.id, PETSTORE);
     // The report's diff still shows the classic definition as it was before the promote.
-    await api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
+    await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
     const tab = await waitFor(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return input instanceof vscode.TabInputTextDiff && input.original.scheme === 'svc-migrate' && input;
@@ -137,13 +121,13 @@ describe('migrate', () => {
   });
 
   it('previews the migration of a classic file locally, without a server', async () => {
-    const classic = await server.getClassicApi(SEED_API_IDS.weatherClassic);
+    const classic = await setup.server.getClassicApi(SEED_API_IDS.weatherClassic);
     const uri = await writeFixture('weather.classic.json', `${JSON.stringify(classic, null, 2)}\n`);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const report = (await vscode.commands.executeCommand('svc.migrate.previewLocal')) as MigrationReport;
     assert.deepEqual(report.rows.map((r) => [r.apiID, r.outcome]), [[SEED_API_IDS.weatherClassic, 'success']]);
-    assert.ok(!(api.migrate.panel.html ?? '').includes('<form'), 'a local preview offers no run');
-    await api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
+    assert.ok(!(setup.api.migrate.panel.html ?? '').includes('<form'), 'a local preview offers no run');
+    await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
     await waitFor(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return input instanceof vscode.TabInputTextDiff && input.original.toString() === uri.toString();
@@ -153,7 +137,7 @@ describe('migrate', () => {
 
   it('logs every run with one line per API', async () => {
     const log = await waitFor(() => {
-      const text = readTree(api.logUri.fsPath);
+      const text = readTree(setup.api.logUri.fsPath);
       return /Dry run: 0 would migrate, 0 failed, 1 skipped/.test(text) && text;
     }, { message: 'the last dry run in the log' });
     assert.match(log, /\[migrate\] migration on 'E2E Migrate' — Stage: 1 staged/);

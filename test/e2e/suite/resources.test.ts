@@ -5,23 +5,18 @@
 // on the server through the management client, as a user would check it in the dashboard.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { ManagementClient, type ActionResult, type KeyResult, type StatusResult } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
+import { type ActionResult, type KeyResult, type StatusResult } from '../../../client/src/api';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
-import { activeExtension } from './helpers/workspace';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const ENV = 'E2E Resources';
 
 describe('resources', () => {
-  let sandbox: Sandbox;
-  let api: SvcExtensionApi;
-  let admin: ManagementClient;
+  const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
 
-  const children = (node?: ExplorerNode) => api.explorer.provider.getChildren(node);
+  const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
   const child = (parent: ExplorerNode | undefined, test: (n: ExplorerNode) => boolean, what: string) =>
     waitFor(async () => (await children(parent)).find(test), { message: what });
   const activeJson = (scheme: string) =>
@@ -29,20 +24,6 @@ describe('resources', () => {
       const doc = vscode.window.activeTextEditor?.document;
       return doc?.uri.scheme === scheme && (JSON.parse(doc.getText()) as Record<string, unknown>);
     }, { message: `a ${scheme}: editor` });
-
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, memory: true });
-    api = (await activeExtension()).exports as SvcExtensionApi;
-    admin = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    const added = await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials });
-    assert.equal(added, ENV);
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('svc.removeEnvironment', ENV, { confirmed: true });
-    await sandbox?.close();
-  });
 
   it('creates a custom key gateway style from the session in the active editor (suppress_reset)', async () => {
     const body = { alias: 'e2e editor key', quota_max: 50, access_rights: { [SEED_API_IDS.petstoreClassic]: { api_id: SEED_API_IDS.petstoreClassic, versions: ['Default'] } } };
@@ -59,7 +40,7 @@ describe('resources', () => {
       return false;
     }, { message: 'the key to be created after picking the active editor', interval: 300 });
     assert.equal(result!.action, 'added');
-    const stored = await admin.getKey(SEED_API_IDS.petstoreClassic, 'e2e-editor-key');
+    const stored = await setup.server.getKey(SEED_API_IDS.petstoreClassic, 'e2e-editor-key');
     assert.equal(stored.data?.alias, 'e2e editor key');
     assert.equal(stored.data?.quota_max, 50);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -82,17 +63,17 @@ describe('resources', () => {
   it('refuses an option that does not apply and says which do', async () => {
     const result = await vscode.commands.executeCommand('svc.key.create', { envName: ENV, keyId: 'e2e-bad', style: 'gateway', options: ['username'], body: {} });
     assert.equal(result, undefined);
-    await assert.rejects(admin.getKey(SEED_API_IDS.petstoreClassic, 'e2e-bad'), /not|404/i);
+    await assert.rejects(setup.server.getKey(SEED_API_IDS.petstoreClassic, 'e2e-bad'), /not|404/i);
   });
 
   it('creates a policy, then updates it', async () => {
     const policy = { id: 'e2e-gold', name: 'E2E Gold', active: true, rate: 10, per: 1, quota_max: -1, access_rights: {} };
     const created = await vscode.commands.executeCommand<ActionResult>('svc.policy.create', { envName: ENV, body: policy });
     assert.equal(created?.action, 'added');
-    assert.equal((await admin.listPolicies()).find((p) => p.id === 'e2e-gold')?.name, 'E2E Gold');
+    assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'e2e-gold')?.name, 'E2E Gold');
     const updated = await vscode.commands.executeCommand<ActionResult>('svc.policy.update', { envName: ENV, policyId: 'e2e-gold', body: { ...policy, rate: 20 } });
     assert.equal(updated?.action, 'modified');
-    assert.equal((await admin.listPolicies()).find((p) => p.id === 'e2e-gold')?.rate, 20);
+    assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'e2e-gold')?.rate, 20);
   });
 
   it('adds a user and shows the server\'s message; bad permissions send nothing', async () => {
@@ -104,7 +85,7 @@ describe('resources', () => {
       envName: ENV, email_address: 'e2e.user@example.com', first_name: 'E2E', last_name: 'User', user_permissions: '{"apis": "read", "keys": "write"}',
     });
     assert.equal(result?.Message, 'User and session have been created');
-    const users = (await admin.listUsers({ p: -1 })).users ?? [];
+    const users = (await setup.server.listUsers({ p: -1 })).users ?? [];
     const stored = users.find((u) => u.email_address === 'e2e.user@example.com');
     assert.deepEqual(stored?.user_permissions, { apis: 'read', keys: 'write' });
     assert.equal(users.some((u) => u.email_address === 'bad@example.com'), false);
@@ -118,7 +99,7 @@ describe('resources', () => {
     const clientNode = await child(partner, (n) => n.type === 'oauthClient', 'an OAuth client node');
     assert.equal(clientNode.resource?.type, 'oauthClient');
     const clientId = clientNode.resource.type === 'oauthClient' ? clientNode.resource.id : '';
-    const secret = (await admin.getOAuthClient(SEED_API_IDS.partnerOauth, clientId)).secret!;
+    const secret = (await setup.server.getOAuthClient(SEED_API_IDS.partnerOauth, clientId)).secret!;
     assert.ok(secret.length > 8, 'the seed client has a secret');
 
     await vscode.commands.executeCommand('svc.oauthClient.showDetails', clientNode);
@@ -134,7 +115,7 @@ describe('resources', () => {
   });
 
   it('shows a webhook\'s details', async () => {
-    const hook = ((await admin.listWebhooks({ p: 1 })).hooks ?? [])[0];
+    const hook = ((await setup.server.listWebhooks({ p: 1 })).hooks ?? [])[0];
     await vscode.commands.executeCommand('svc.webhook.showDetails', { envName: ENV, hookId: hook.id });
     const shown = await activeJson('svc-details');
     assert.equal(shown.target_path, hook.target_path);

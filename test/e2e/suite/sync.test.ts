@@ -4,24 +4,19 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { ManagementClient } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
-import { activeExtension, workspaceRoot } from './helpers/workspace';
+import { workspaceRoot } from './helpers/workspace';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { hasDriver, waitForVisible } from './helpers/workbench';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 const ENV = 'E2E Sync';
 
 describe('sync', () => {
-  let sandbox: Sandbox;
-  let api: SvcExtensionApi;
-  let admin: ManagementClient;
+  const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
   let petstore: vscode.Uri;
 
   const pull = (target: { kind: string; id: string }, answers = {}) =>
@@ -38,18 +33,8 @@ describe('sync', () => {
     return document;
   }
 
-  before(async () => {
-    sandbox = await startSandbox({ port: 0, memory: true });
-    admin = new ManagementClient({ name: 'setup', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    api = (await activeExtension()).exports as SvcExtensionApi;
-    assert.ok(api?.sync, 'activate() returns the sync area');
-    await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials });
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('svc.removeEnvironment', ENV, { confirmed: true });
-    await sandbox?.close();
+  before(() => {
+    assert.ok(setup.api?.sync, 'activate() returns the sync area');
   });
 
   it('pulls an API into svc/ as formatted JSON and records it in .svc/state.json', async () => {
@@ -83,7 +68,7 @@ describe('sync', () => {
     const diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
     assert.ok(diffTab, 'a diff editor shows remote vs local');
     assert.equal((diffTab!.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
-    assert.equal((await admin.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (pushed from VS Code)');
+    assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (pushed from VS Code)');
   });
 
   it('takes a screenshot of the push diff editor', async function () {
@@ -104,15 +89,15 @@ describe('sync', () => {
 
   it('push after a remote change: refused, then overwrite on the answer', async () => {
     const uri = petstore;
-    const record = await admin.getDashboardApi(SEED_API_IDS.petstoreClassic);
-    await admin.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed elsewhere' } });
+    const record = await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic);
+    await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed elsewhere' } });
     const refused = await push(uri, { onConflict: 'cancel' });
     assert.equal(refused?.status, 'cancelled');
     assert.match(refused!.message, /changed on 'E2E Sync' since you pulled it; nothing was sent/);
-    assert.equal((await admin.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed elsewhere');
+    assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed elsewhere');
     const overwritten = await push(uri, { onConflict: 'overwrite' });
     assert.equal(overwritten?.status, 'pushed', overwritten?.message);
-    assert.equal((await admin.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.proxy?.listen_path, '/petstore-v2/');
+    assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.proxy?.listen_path, '/petstore-v2/');
   });
 
   it('pull over a locally modified file asks first (answer: keep mine as a copy)', async () => {
@@ -129,25 +114,25 @@ describe('sync', () => {
   });
 
   it('edit remote: saving an svc: document pushes it, and the sandbox has it', async () => {
-    const policy = (await admin.listPolicies())[0];
+    const policy = (await setup.server.listPolicies())[0];
     const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
     assert.equal(document?.uri.scheme, 'svc');
     await edit(document.uri, (doc) => (doc.rate = 4242));
-    api.sync.fileSystem.answerNext({ confirm: true, pushDespiteErrors: true });
+    setup.api.sync.fileSystem.answerNext({ confirm: true, pushDespiteErrors: true });
     assert.equal(await document.save(), true);
-    assert.equal(api.sync.fileSystem.lastOutcome?.status, 'pushed', api.sync.fileSystem.lastOutcome?.message);
+    assert.equal(setup.api.sync.fileSystem.lastOutcome?.status, 'pushed', setup.api.sync.fileSystem.lastOutcome?.message);
     assert.equal(document.isDirty, false);
-    assert.equal((await admin.listPolicies()).find((p) => p.id === policy.id)?.rate, 4242);
+    assert.equal((await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate, 4242);
   });
 
   it('edit remote: a refused save keeps the editor dirty', async () => {
-    const policy = (await admin.listPolicies())[0];
+    const policy = (await setup.server.listPolicies())[0];
     const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
     await edit(document.uri, (doc) => (doc.rate = 1));
-    api.sync.fileSystem.answerNext({ confirm: false, pushDespiteErrors: true });
+    setup.api.sync.fileSystem.answerNext({ confirm: false, pushDespiteErrors: true });
     await document.save();
     assert.equal(document.isDirty, true, 'nothing is lost');
-    assert.notEqual((await admin.listPolicies()).find((p) => p.id === policy.id)?.rate, 1);
+    assert.notEqual((await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate, 1);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

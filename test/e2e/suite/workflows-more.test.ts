@@ -11,17 +11,16 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS, SEED_ORG_ID } from '../../../sandbox/src/seed/ids';
-import { ManagementClient, type ActionResult, type KeyResult, type StatusResult } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
+import { type ActionResult, type KeyResult, type StatusResult } from '../../../client/src/api';
 import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migrateFlow';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PullAllSummary } from '../../../client/src/workflows/sync/pullFlow';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
-import { activeExtension, workspaceRoot, writeFixture } from './helpers/workspace';
+import { workspaceRoot, writeFixture } from './helpers/workspace';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 import { logLength, logLine, notificationShown } from './helpers/shown';
 
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 type Json = Record<string, any>;
 
 const ENV = 'E2E More';
@@ -30,13 +29,16 @@ const DOWN_ENV = 'E2E More Down';
 const ID = SEED_API_IDS;
 
 describe('workflows more', () => {
-  let sandbox: Sandbox;
-  let api: SvcExtensionApi;
-  let admin: ManagementClient;
+  const setup = useSandboxEnvironment(ENV, {
+    cleanup: async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      for (const name of [GATEWAY_ENV, DOWN_ENV]) await vscode.commands.executeCommand('svc.removeEnvironment', name, { confirmed: true }).then(undefined, () => false);
+    },
+  });
 
   /** A gateway-family read the client has no method for (sandbox extensions: ?state=live, one key, the org key). */
   async function gatewayGet(route: string): Promise<{ status: number; pending: string | null; body: Json }> {
-    const res = await fetch(new URL(route, sandbox.url), { headers: { 'X-Svc-Authorization': sandbox.credentials.gatewaySecret } });
+    const res = await fetch(new URL(route, setup.sandbox.url), { headers: { 'X-Svc-Authorization': setup.sandbox.credentials.gatewaySecret } });
     return { status: res.status, pending: res.headers.get('x-svc-reload-pending'), body: (await res.json()) as Json };
   }
   const pull = (environment: string, target: { kind: string; id: string }) =>
@@ -62,26 +64,16 @@ describe('workflows more', () => {
   const fileOf = (relative: string) => path.join(workspaceRoot().fsPath, ...relative.split('/'));
 
   before(async () => {
-    sandbox = await startSandbox({ port: 0, memory: true });
-    admin = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    api = (await activeExtension()).exports as SvcExtensionApi;
-    assert.equal(await vscode.commands.executeCommand('svc.addEnvironment', { name: ENV, dashboardUrl: sandbox.url, ...sandbox.credentials }), ENV);
     // Only the gateway secret: classic pushes go gateway-style, keys through POST /svc/keys/{id}.
     assert.equal(await vscode.commands.executeCommand('svc.addEnvironment', {
-      name: GATEWAY_ENV, dashboardUrl: sandbox.url, gatewaySecret: sandbox.credentials.gatewaySecret, saveIfTestFails: true,
+      name: GATEWAY_ENV, dashboardUrl: setup.sandbox.url, gatewaySecret: setup.sandbox.credentials.gatewaySecret, saveIfTestFails: true,
     }), GATEWAY_ENV);
   });
 
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const name of [ENV, GATEWAY_ENV, DOWN_ENV]) await vscode.commands.executeCommand('svc.removeEnvironment', name, { confirmed: true }).then(undefined, () => false);
-    await sandbox?.close();
-  });
-
   it('Pull All: every API, policy and key lands as a file; a file with local changes is skipped and counted', async () => {
-    const apiIds = ((await admin.listApis({ p: -1 })).apis ?? []).map((a) => String(a.api_definition?.api_id));
-    const policyIds = (await admin.listPolicies()).map((p) => String(p.id));
-    const keyHashes = await Promise.all(((await admin.listKeys({ p: -1 })).data?.keys ?? []).map(async (k) => String((await admin.getKey('-', k)).key_hash)));
+    const apiIds = ((await setup.server.listApis({ p: -1 })).apis ?? []).map((a) => String(a.api_definition?.api_id));
+    const policyIds = (await setup.server.listPolicies()).map((p) => String(p.id));
+    const keyHashes = await Promise.all(((await setup.server.listKeys({ p: -1 })).data?.keys ?? []).map(async (k) => String((await setup.server.getKey('-', k)).key_hash)));
     assert.ok(apiIds.length > 5 && policyIds.length > 1 && keyHashes.length > 10, 'the seed has all three kinds');
 
     const first = await vscode.commands.executeCommand<PullAllSummary>('svc.pullAll', { environment: ENV });
@@ -109,7 +101,7 @@ describe('workflows more', () => {
     assert.deepEqual([second?.pulled, second?.unchanged, second?.skipped, second?.failed], [0, total - 1, 1, 0], second?.message);
     assert.match(second!.message, /1 skipped \(local changes kept\)/);
     assert.equal(JSON.parse(fs.readFileSync(fileOf(goldFile), 'utf8')).rate, 4321, 'the local change is not overwritten');
-    assert.notEqual((await admin.listPolicies()).find((p) => p.id === 'gold-plan')?.rate, 4321, 'and nothing was pushed');
+    assert.notEqual((await setup.server.listPolicies()).find((p) => p.id === 'gold-plan')?.rate, 4321, 'and nothing was pushed');
   });
 
   it('Reload Gateway: a gateway-style classic push is stored but not live until the reload', async () => {
@@ -153,14 +145,14 @@ describe('workflows more', () => {
     const outcome = await push(uri, { streamsUpdate: { listenPath: '/order-events-v2/' } });
     assert.equal(outcome?.status, 'pushed', outcome?.message);
     assert.equal(outcome!.route?.endpoint, 'PATCH /api/apis/streams/{apiId}');
-    const stored = (await admin.getStreamsApi(ID.ordersStream)) as Json;
+    const stored = (await setup.server.getStreamsApi(ID.ordersStream)) as Json;
     assert.equal(stored.info.title, 'Order events (patched)');
     assert.equal(stored['x-svc-api-gateway'].server.listenPath.value, '/order-events-v2/');
     assert.ok(stored['x-svc-streaming'], 'the streaming part is kept');
   });
 
   it('push an OAS document as a new version of an existing API: the base lists it, as the default', async () => {
-    const doc = structuredClone(await admin.getOasApi(ID.inventoryOas)) as Json;
+    const doc = structuredClone(await setup.server.getOasApi(ID.inventoryOas)) as Json;
     const info = doc['x-svc-api-gateway'].info;
     delete info.id;
     delete info.dbId;
@@ -173,17 +165,17 @@ describe('workflows more', () => {
     assert.equal(outcome!.route?.endpoint, 'POST /svc/apis/oas');
     const newId = outcome!.target!.id;
     assert.ok(newId && newId !== ID.inventoryOas, 'a new API');
-    const versioning = ((await admin.getOasApi(ID.inventoryOas)) as Json)['x-svc-api-gateway'].info.versioning;
+    const versioning = ((await setup.server.getOasApi(ID.inventoryOas)) as Json)['x-svc-api-gateway'].info.versioning;
     assert.deepEqual(versioning.versions.find((v: Json) => v.name === 'v3'), { id: newId, name: 'v3' });
     assert.equal(versioning.default, 'v3');
-    assert.equal(((await admin.getOasApi(newId)) as Json)['x-svc-api-gateway'].info.name, 'Inventory v3');
+    assert.equal(((await setup.server.getOasApi(newId)) as Json)['x-svc-api-gateway'].info.name, 'Inventory v3');
   });
 
   it('Update Key honours suppress_reset: the live quota is kept, and reset without it', async () => {
     let keyId = '';
     let before: Json = {};
-    for (const id of (await admin.listKeys({ p: -1 })).data?.keys ?? []) {
-      const data = (await admin.getKey('-', id)).data as Json;
+    for (const id of (await setup.server.listKeys({ p: -1 })).data?.keys ?? []) {
+      const data = (await setup.server.getKey('-', id)).data as Json;
       if (data.quota_max > 0 && data.quota_remaining < data.quota_max) [keyId, before] = [id, data];
     }
     assert.ok(keyId, 'a seed key has used part of its quota');
@@ -191,12 +183,12 @@ describe('workflows more', () => {
     const { key_id: _secret, ...session } = before;
     const kept = await vscode.commands.executeCommand<KeyResult>('svc.key.update', { envName: ENV, keyId, apiId, options: ['suppressReset'], body: { ...session, alias: 'kept quota' } });
     assert.equal((kept?.data as Json | undefined)?.alias, 'kept quota');
-    const afterKeep = (await admin.getKey(apiId, keyId)).data as Json;
+    const afterKeep = (await setup.server.getKey(apiId, keyId)).data as Json;
     assert.deepEqual([afterKeep.alias, afterKeep.quota_remaining], ['kept quota', before.quota_remaining]);
     await notificationShown(new RegExp(`Key updated in ${ENV}`));
 
     await vscode.commands.executeCommand<KeyResult>('svc.key.update', { envName: ENV, keyId, apiId, options: [], body: { ...session, alias: 'reset quota' } });
-    const afterReset = (await admin.getKey(apiId, keyId)).data as Json;
+    const afterReset = (await setup.server.getKey(apiId, keyId)).data as Json;
     assert.deepEqual([afterReset.alias, afterReset.quota_remaining], ['reset quota', before.quota_max]);
   });
 
@@ -220,10 +212,10 @@ describe('workflows more', () => {
     assert.equal((await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body.per, 30);
 
     await vscode.commands.executeCommand('notifications.clearAll');
-    const since = logLength(api.logUri);
+    const since = logLength(setup.api.logUri);
     const missing = await vscode.commands.executeCommand('svc.key.updateOrgKey', { envName: ENV, keyId: 'e2e-no-such-org', body: { ...current, per: 31 } });
     assert.equal(missing, undefined);
-    const line = await logLine(api.logUri, /Could not update the organisation key/, since);
+    const line = await logLine(setup.api.logUri, /Could not update the organisation key/, since);
     assert.match(line, /Org key doesn't exist/);
     assert.match(line, /Svc: Create Organisation Key/, 'says what to do');
     await notificationShown(/Org key doesn't exist/, /Svc: Create Organisation Key/);
@@ -243,14 +235,14 @@ describe('workflows more', () => {
     assert.deepEqual(staged.map((r) => r.apiID).sort(), dry!.rows.filter((r) => r.outcome === 'success').map((r) => r.apiID).sort(), 'stage acts on what the dry run said would migrate');
     for (const r of staged) {
       assert.equal(r.stagedId, `${r.apiID}-staged`);
-      const copy = await admin.getDashboardApi(r.stagedId!);
+      const copy = await setup.server.getDashboardApi(r.stagedId!);
       assert.ok(copy.oas?.['x-svc-api-gateway'], `${r.stagedId} is an OAS copy`);
-      assert.equal((await admin.getDashboardApi(r.apiID)).oas, undefined, `${r.apiID} stays classic while staged`);
+      assert.equal((await setup.server.getDashboardApi(r.apiID)).oas, undefined, `${r.apiID} stays classic while staged`);
     }
     for (const id of [ID.legacyTcp, ID.paymentsOas]) {
-      await assert.rejects(admin.getDashboardApi(`${id}-staged`), /not|400|404/i, `no staged copy of skipped ${id}`);
+      await assert.rejects(setup.server.getDashboardApi(`${id}-staged`), /not|400|404/i, `no staged copy of skipped ${id}`);
     }
-    const html = await waitFor(() => api.migrate.panel.current?.report.mode === 'stage' && api.migrate.panel.html, { message: 'the stage report' });
+    const html = await waitFor(() => setup.api.migrate.panel.current?.report.mode === 'stage' && setup.api.migrate.panel.html, { message: 'the stage report' });
     assert.match(html, new RegExp(`Stage: ${staged.length} staged`));
   });
 
@@ -263,17 +255,17 @@ describe('workflows more', () => {
       await vscode.commands.executeCommand('svc.setCredentials', ENV, { dashboardToken: 'not-the-token' });
       try {
         await vscode.commands.executeCommand('notifications.clearAll');
-        const since = logLength(api.logUri);
+        const since = logLength(setup.api.logUri);
         assert.equal(await push(uri), undefined);
-        const line = await logLine(api.logUri, /push of .* failed/, since);
+        const line = await logLine(setup.api.logUri, /push of .* failed/, since);
         assert.match(line, new RegExp(`dashboard token of environment '${ENV}' \\(Svc: Set Credentials\\)`));
         await notificationShown(/dashboard token/, /Svc: Set Credentials/);
       } finally {
-        await vscode.commands.executeCommand('svc.setCredentials', ENV, { dashboardToken: sandbox.credentials.dashboardToken });
+        await vscode.commands.executeCommand('svc.setCredentials', ENV, { dashboardToken: setup.sandbox.credentials.dashboardToken });
       }
       assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), text, 'the file is unchanged');
       assert.equal(document.isDirty, false);
-      assert.equal((await admin.getDashboardApi(ID.ordersClassic)).api_definition?.name, 'Orders Classic', 'nothing was sent');
+      assert.equal((await setup.server.getDashboardApi(ID.ordersClassic)).api_definition?.name, 'Orders Classic', 'nothing was sent');
     });
 
     it('the server is stopped: an unreachable message; the file is unchanged', async () => {
@@ -288,9 +280,9 @@ describe('workflows more', () => {
         await down.close();
         closed = true;
         await vscode.commands.executeCommand('notifications.clearAll');
-        const since = logLength(api.logUri);
+        const since = logLength(setup.api.logUri);
         assert.equal(await push(uri), undefined);
-        const line = await logLine(api.logUri, /push of .* failed/, since);
+        const line = await logLine(setup.api.logUri, /push of .* failed/, since);
         assert.match(line, /Is the server running at/);
         await notificationShown(/Is the server running at/);
         assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), text, 'the file is unchanged');
@@ -309,7 +301,7 @@ describe('workflows more', () => {
       assert.equal(outcome?.status, 'refused');
       assert.match(outcome!.message, /broken\.policy\.json is not valid JSON .*fix it before pushing/);
       assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), broken);
-      assert.equal((await admin.listPolicies()).find((p) => p.id === 'silver-plan')?.rate, 100, 'nothing was sent');
+      assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.rate, 100, 'nothing was sent');
     });
 
     it('error diagnostics: push stops unless the user pushes anyway', async () => {
@@ -321,10 +313,10 @@ describe('workflows more', () => {
       const stopped = await push(uri, { pushDespiteErrors: false });
       assert.equal(stopped?.status, 'cancelled');
       assert.match(stopped!.message, /has \d+ error\(s\); fix them \(see Problems\) or push anyway/);
-      assert.equal((await admin.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 60, 'nothing was sent');
+      assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 60, 'nothing was sent');
       const overridden = await push(uri, { pushDespiteErrors: true });
       assert.equal(overridden?.status, 'pushed', overridden?.message);
-      assert.equal((await admin.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 'one minute');
+      assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 'one minute');
     });
   });
 });
