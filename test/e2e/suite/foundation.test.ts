@@ -39,6 +39,11 @@ describe('foundation', () => {
     // A container with one view shows no pane header: the tree's rows prove the view is there
     // (with no environment configured, the built-in Local sandbox is listed).
     await waitForVisible('.part.sidebar .monaco-list-row', /Local sandbox/i, { timeout: 60_000 });
+    // For the picture: the broken definition beside the view, its error listed in the Problems panel.
+    await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    await openFixture('broken-definition.jsonc');
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    await waitForVisible('.part.panel .monaco-list-row', /comma/i);
     const shot = await screenshot('e2e-foundation-svc-view');
     assert.ok(shot?.endsWith('.png'));
   });
