@@ -87,6 +87,11 @@ export class EnvironmentService implements vscode.Disposable {
     return this.all().find((e) => e.name === name);
   }
 
+  /** The environment a command names, or the active one when it names none. */
+  resolve(name?: string): Environment | undefined {
+    return name ? this.find(name) : this.active();
+  }
+
   /** The chosen environment; else the first configured one; else the Local sandbox. */
   active(): Environment | undefined {
     const all = this.all();

@@ -2,6 +2,7 @@
 // minimum version), preview an example's readme (Markdown preview of a read-only document),
 // open its definition as a new untitled JSON file, and create an API from it through the push
 // pipeline of workflows/sync (error check, diff, confirm), like any other push.
+import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../api/client';
 import type { ExampleApiDefinition } from '../../api/types';
@@ -28,9 +29,7 @@ export interface ExampleArgs extends SyncAnswers {
   convertClassic?: boolean;
 }
 
-export interface ExampleFlowDeps {
-  resolveEnvironment(name?: string): Environment | undefined;
-  clientFor(env: Environment): Promise<ManagementClient>;
+export interface ExampleFlowDeps extends EnvironmentAccess {
   documents: ExampleDocuments;
   /** The sync area's push of a VS Code document: error check, diff, confirm, progress, refresh. */
   pushDocument: SyncArea['pushDocument'];

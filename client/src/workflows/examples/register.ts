@@ -2,6 +2,7 @@
 // the tree's example node, an argument object ({envName, location, action, answers}) or nothing
 // (then it asks with a quick pick of the catalogue).
 import * as vscode from 'vscode';
+import { environmentAccess } from '../../environments/environmentAccess';
 import type { EnvironmentsArea } from '../../environments/register';
 import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExtensionLog } from '../../logging/outputChannel';
@@ -18,11 +19,9 @@ export function registerExamples(
   context: vscode.ExtensionContext,
   deps: { log: ExtensionLog; envs: EnvironmentsArea; sync: SyncArea },
 ): ExamplesArea {
-  const { environments, clients } = deps.envs;
   const documents = new ExampleDocuments();
   const flow = new ExampleFlow({
-    resolveEnvironment: (name) => (name ? environments.find(name) : environments.active()),
-    clientFor: (env) => clients.clientFor(env),
+    ...environmentAccess(deps.envs),
     documents,
     // Create API from Example is a push like any other: the sync area's pipeline and UI.
     pushDocument: (args) => deps.sync.pushDocument(args),

@@ -1,6 +1,7 @@
 // The migrate workflow: pick the APIs, dry-run them, show the report, then run the mode the
 // user picks (in the report's form, or from the command's argument object) with progress and
 // cancel, refresh the tree and log every API's result.
+import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../api/client';
 import type { DashApi, MigrateMode } from '../../api/types';
@@ -28,9 +29,7 @@ export interface MigrateOutcome {
   run?: MigrationReport;
 }
 
-export interface MigrateFlowDeps {
-  resolveEnvironment(name?: string): Environment | undefined;
-  clientFor(env: Environment): Promise<ManagementClient>;
+export interface MigrateFlowDeps extends EnvironmentAccess {
   panel: MigrationReportPanel;
   log: Logger;
   refreshTree(): void;

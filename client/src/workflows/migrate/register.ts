@@ -3,6 +3,7 @@
 // `svc.migrate.previewLocal` (the converter run on the open classic file, no server).
 import * as vscode from 'vscode';
 import { previewMigration } from '../../../../sandbox/src/migration/index';
+import { environmentAccess } from '../../environments/environmentAccess';
 import type { EnvironmentsArea } from '../../environments/register';
 import type { ExplorerArea } from '../../explorer/register';
 import type { ExplorerNode } from '../../explorer/nodes';
@@ -20,12 +21,10 @@ export interface MigrateArea {
 
 export function registerMigrate(context: vscode.ExtensionContext, deps: { log: ExtensionLog; envs: EnvironmentsArea; explorer: ExplorerArea }): MigrateArea {
   const log = deps.log.forArea('migrate');
-  const { environments, clients } = deps.envs;
   const documents = new MigrationDocuments();
   const panel = new MigrationReportPanel(documents);
   const flow = new MigrateFlow({
-    resolveEnvironment: (name) => (name ? environments.find(name) : environments.active()),
-    clientFor: (env) => clients.clientFor(env),
+    ...environmentAccess(deps.envs),
     panel,
     log,
     refreshTree: () => deps.explorer.provider.refresh(),

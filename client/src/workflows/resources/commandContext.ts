@@ -35,9 +35,8 @@ export interface Target {
 
 /** The environment named by the node or argument, else the active one; throws a plain sentence when there is none. */
 export async function targetOf(deps: ResourceDeps, arg: CommandArg<object>): Promise<Target> {
-  const envName = arg?.envName ?? deps.envs.environments.active()?.name;
-  const env = envName ? deps.envs.environments.find(envName) : undefined;
-  if (!env) throw new Error(envName ? `Environment '${envName}' does not exist; pick one with Svc: Switch Environment.` : 'No environment is active; add one with Svc: Add Environment.');
+  const env = deps.envs.environments.resolve(arg?.envName);
+  if (!env) throw new Error(arg?.envName ? `Environment '${arg.envName}' does not exist; pick one with Svc: Switch Environment.` : 'No environment is active; add one with Svc: Add Environment.');
   return { env, client: await deps.envs.clients.clientFor(env) };
 }
 
