@@ -43,6 +43,9 @@ const isNode = (arg: NodeOrArgs): arg is ExplorerNode => !!arg && 'type' in arg 
 export function registerSync(context: vscode.ExtensionContext, deps: { log: ExtensionLog; envs: EnvironmentsArea; explorer: ExplorerArea }): SyncArea {
   const log = deps.log.forArea('sync');
   const { environments, clients } = deps.envs;
+  /** A tree node's environment, an argument's `environment`, or the active one. */
+  const environmentOf = (arg?: ExplorerNode | { environment?: string }): string | undefined =>
+    (arg && 'envName' in arg ? arg.envName : (arg as { environment?: string } | undefined)?.environment) ?? environments.active()?.name;
   const store = new SyncStateStore((problem) => {
     log.warn(problem);
     void vscode.window.showWarningMessage(problem);
@@ -118,7 +121,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     }),
 
     vscode.commands.registerCommand('svc.pullAll', async (arg?: ExplorerNode | { environment?: string; answers?: SyncAnswers }): Promise<PullAllSummary | undefined> => {
-      const environment = (arg && 'envName' in arg ? arg.envName : (arg as { environment?: string } | undefined)?.environment) ?? environments.active()?.name;
+      const environment = environmentOf(arg);
       if (!environment) return undefined;
       try {
         const summary = await pullAll(ctx, environment, (arg as { answers?: SyncAnswers } | undefined)?.answers);
@@ -166,7 +169,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     }),
 
     vscode.commands.registerCommand('svc.reloadGateway', async (arg?: ExplorerNode | { environment?: string }) => {
-      const environment = (arg && 'envName' in arg ? arg.envName : (arg as { environment?: string } | undefined)?.environment) ?? environments.active()?.name;
+      const environment = environmentOf(arg);
       if (!environment) return;
       try {
         await ctx.reloadGateway(environment);
