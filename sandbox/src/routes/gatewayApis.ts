@@ -5,7 +5,7 @@ import { actionResult, HttpError, ok } from '../http/results.js';
 import { asObject } from '../http/body.js';
 import { newApiId, newDbId, unsafeSegmentReason } from '../http/ids.js';
 import { classicView, clone, EXT, nowIso, obj } from '../model/apis.js';
-import { validateOas } from '../migration/index.js';
+import { validateOas } from '../../../migration/src/index.js';
 import type { ApiRecord, Json } from '../types.js';
 import type { RouteDeps } from './deps.js';
 import { createOasApi } from './oasCreate.js';

@@ -20,7 +20,7 @@ import {
   type MigratedApi,
   type MigrateResponse,
   type OasDocument,
-} from '../migration/index.js';
+} from '../../../migration/src/index.js';
 import type { ApiRecord } from '../types.js';
 import type { RouteDeps } from './deps.js';
 

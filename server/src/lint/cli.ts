@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { detectKind } from '../../../common/src/detection';
-import { SvcDocument } from '../service/document';
+import { SvcDocument } from '../service/parser/document';
 import { validateAs } from '../service/validation/validate';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceIndex } from '../service/validation/workspaceIndex';

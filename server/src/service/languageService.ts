@@ -20,11 +20,11 @@ import { getSchemaRegistry, type SchemaRegistry } from '../schemas/registry';
 import { quickFixes } from './codeActions/index';
 import { complete } from './completion/completion';
 import { detectKind, type Detection, type KindAssociations } from '../../../common/src/detection';
-import { DocumentCache, type SvcDocument } from './document';
+import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
 import { format } from './format/format';
 import { hover } from './hover/hover';
-import { createSchemaWalker, type SchemaWalker } from './schemaWalker';
+import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
 import { validate, WorkspaceIndex, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
 

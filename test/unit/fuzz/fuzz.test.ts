@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../../server/src/service/languageService';
 import { detectKind } from '../../../common/src/detection';
-import { SvcDocument } from '../../../server/src/service/document';
+import { SvcDocument } from '../../../server/src/service/parser/document';
 
 const DOCUMENTS = Number(process.env.FUZZ_N ?? 5000);
 const MAX_MS = 200;

@@ -1,7 +1,7 @@
 // migration-mapping.md §5: seconds become the shortest Go-style readable duration.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { duration } from '../../../sandbox/src/migration/index.js';
+import { duration } from '../../../migration/src/index.js';
 
 test('seconds → shortest readable duration', () => {
   assert.equal(duration(60), '1m');

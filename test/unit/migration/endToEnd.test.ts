@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { validateOas } from '../../../sandbox/src/migration/index.js';
+import { validateOas } from '../../../migration/src/index.js';
 import { migrate } from './helpers.js';
 
 const fixtures = join(__dirname, '..', '..', 'fixtures', 'migration');

@@ -1,7 +1,7 @@
 // Shared builders for the migration tests: a minimal classic API and a converter with
 // predictable child ids.
 import assert from 'node:assert/strict';
-import { convertClassicToOas, type ClassicApiDefinition, type ConvertOptions, type Json, type OasDocument } from '../../../sandbox/src/migration/index.js';
+import { convertClassicToOas, type ClassicApiDefinition, type ConvertOptions, type Json, type OasDocument } from '../../../migration/src/index.js';
 
 /** The smallest classic API that migrates: keyless, not versioned. Members can be overridden. */
 export function classic(overrides: Json = {}): ClassicApiDefinition {

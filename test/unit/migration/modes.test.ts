@@ -14,7 +14,7 @@ import {
   stagedApiId,
   stagedApiName,
   toStaged,
-} from '../../../sandbox/src/migration/index.js';
+} from '../../../migration/src/index.js';
 import { classic, ext, migrate } from './helpers.js';
 
 test('§8.1 a valid request is normalised', () => {

@@ -1,7 +1,7 @@
 // migration-mapping.md §8.3: every skip reason and its key.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { skipReason, SKIP_MESSAGES } from '../../../sandbox/src/migration/index.js';
+import { skipReason, SKIP_MESSAGES } from '../../../migration/src/index.js';
 import { classic } from './helpers.js';
 
 test('a plain classic API is not skipped in any mode that needs nothing staged', () => {

@@ -2,7 +2,7 @@
 // message per problem, naming the base or version API.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { convertClassicToOas, validateOas } from '../../../sandbox/src/migration/index.js';
+import { convertClassicToOas, validateOas } from '../../../migration/src/index.js';
 import { classic, migrate } from './helpers.js';
 
 test('an empty listen path fails the base API with the schema message', () => {

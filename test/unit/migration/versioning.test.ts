@@ -1,7 +1,7 @@
 // migration-mapping.md §3: refusals, base version, child APIs, info.versioning.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { convertClassicToOas, REFUSAL_ALREADY_VERSIONED, REFUSAL_NOT_VERSIONED_MANY } from '../../../sandbox/src/migration/index.js';
+import { convertClassicToOas, REFUSAL_ALREADY_VERSIONED, REFUSAL_NOT_VERSIONED_MANY } from '../../../migration/src/index.js';
 import { classic, ext, migrate } from './helpers.js';
 
 const threeVersions = {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { DOCUMENT_KINDS } from '../../../common/src/kinds';
 import { createAjv, getSchemaRegistry, schemasDirectory, type JSONSchema } from '../../../server/src/schemas/registry';
 import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
-import { createSchemaWalker } from '../../../server/src/service/schemaWalker';
-import type { SchemaNode } from '../../../server/src/service/schemaTypes';
+import { createSchemaWalker } from '../../../server/src/service/schema/schemaWalker';
+import type { SchemaNode } from '../../../server/src/service/schema/schemaTypes';
 import { registry, SCHEMAS_DIR } from './fixture-helpers';
 import { forEachSubschema, schemaFiles } from './schema-walk-helpers';
 

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
-import { createSchemaWalker } from '../../../server/src/service/schemaWalker';
-import type { SchemaNode } from '../../../server/src/service/schemaTypes';
+import { createSchemaWalker } from '../../../server/src/service/schema/schemaWalker';
+import type { SchemaNode } from '../../../server/src/service/schema/schemaTypes';
 import { describeErrors, FIXTURES_DIR, readJson, registry } from './fixture-helpers';
 
 interface Resource {

@@ -1,12 +1,12 @@
 // Migrated documents must come out clean: whatever the classic → OAS converter
-// (sandbox/src/migration, migration-mapping.md) writes is valid gateway output, so the language
+// (migration/src, migration-mapping.md) writes is valid gateway output, so the language
 // service must report nothing on it, not even a hint. A member the converter emits that the
 // extension schema does not declare shows up here as an unknown-member warning.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { convertClassicToOas } from '../../../sandbox/src/migration/index';
+import { convertClassicToOas } from '../../../migration/src/index';
 import { diagnose } from './validation.helpers';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');

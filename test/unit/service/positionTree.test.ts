@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findNodeAtOffset, getNodePath, parseTree, type Node } from 'jsonc-parser';
-import { positionTree } from '../../../server/src/service/positionTree';
-import { ContainerEnds } from '../../../server/src/service/containerEnds';
+import { positionTree } from '../../../server/src/service/parser/positionTree';
+import { ContainerEnds } from '../../../server/src/service/parser/containerEnds';
 import { completionContext } from '../../../server/src/service/completion/context';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { SvcDocument } from '../../../server/src/service/document';
+import { SvcDocument } from '../../../server/src/service/parser/document';
 import { validate, type ValidationServices } from '../../../server/src/service/validation/index';
 import type { ValidationSettings } from '../../../server/src/service/validation/types';
 

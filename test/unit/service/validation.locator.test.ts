@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentCache, SvcDocument, findNodeAtPointer, locationOfNode, measureNesting } from '../../../server/src/service/document';
-import { locatePointers } from '../../../server/src/service/jsonLocator';
+import { DocumentCache, SvcDocument, findNodeAtPointer, locationOfNode, measureNesting } from '../../../server/src/service/parser/document';
+import { locatePointers } from '../../../server/src/service/parser/jsonLocator';
 
 const text = `{
   "a": { "b~c": [1, { "x/y": "s\\"q" }], "d": null },

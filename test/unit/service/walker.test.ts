@@ -2,9 +2,9 @@
 // every composition keyword the real schemas use.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SchemaWalker } from '../../../server/src/service/schemaWalker';
-import { createRefResolver } from '../../../server/src/service/schemaRefs';
-import type { SchemaObject, SchemaNode } from '../../../server/src/service/schemaTypes';
+import { SchemaWalker } from '../../../server/src/service/schema/schemaWalker';
+import { createRefResolver } from '../../../server/src/service/schema/schemaRefs';
+import type { SchemaObject, SchemaNode } from '../../../server/src/service/schema/schemaTypes';
 
 const common: SchemaObject = {
   $id: 'https://schemas.example/common.schema.json',

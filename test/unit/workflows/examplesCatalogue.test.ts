@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { REFUSAL_NOT_VERSIONED_MANY } from '../../../sandbox/src/migration/index';
+import { REFUSAL_NOT_VERSIONED_MANY } from '../../../migration/src/index';
 import { classicAsOas } from '../../../client/src/workflows/examples/classicAsOas';
 import { categoryOf, definitionFileName, exampleDefinition, pickRows, readmeText, toEntry } from '../../../client/src/workflows/examples/exampleCatalogue';
 

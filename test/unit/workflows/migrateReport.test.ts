@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { previewMigration } from '../../../sandbox/src/migration/index';
+import { previewMigration } from '../../../migration/src/index';
 import { buildReport, migratableIds, reportLogLines, reportMarkdown } from '../../../client/src/workflows/migrate/migrateReport';
 import { buildMigrateRequest, describeTarget, isRunMode, targetFromNodes } from '../../../client/src/workflows/migrate/migrateRequest';
 import { escapeHtml, reportHtml } from '../../../client/src/workflows/migrate/reportHtml';

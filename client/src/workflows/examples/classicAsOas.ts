@@ -2,7 +2,7 @@
 // endpoint that creates a classic definition (only replace), so "Create API from Example" on a
 // classic example converts it with the same converter the migrate endpoint uses and creates the
 // base API, then each version through endpoint 4's base_api_id/new_version_name. Pure.
-import { convertClassicToOas } from '../../../../sandbox/src/migration/index';
+import { convertClassicToOas } from '../../../../migration/src/index';
 import type { JsonMap } from '../../api/types';
 
 export interface OasPlan {

@@ -2,7 +2,7 @@
 // `svc.migrate` (one API, a tree selection, or a pick of classic APIs), `svc.migrateAll` and
 // `svc.migrate.previewLocal` (the converter run on the open classic file, no server).
 import * as vscode from 'vscode';
-import { previewMigration } from '../../../../sandbox/src/migration/index';
+import { previewMigration } from '../../../../migration/src/index';
 import { environmentAccess } from '../../environments/environmentAccess';
 import type { EnvironmentsArea } from '../../environments/register';
 import type { ExplorerArea } from '../../explorer/register';

@@ -3,7 +3,7 @@
 
 import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver-types';
-import type { SvcDocument } from '../document';
+import type { SvcDocument } from '../parser/document';
 import { instancePath } from '../validation/ajvErrors';
 
 export function renameKeyEdit(doc: SvcDocument, pointer: string, newName: string): TextEdit | undefined {

@@ -5,10 +5,10 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { detectKind, type KindAssociations } from '../../../../common/src/detection';
-import type { SvcDocument } from '../document';
-import { lastSegment, parentPointer, valueAtPointer, childPointer } from '../jsonPointer';
-import type { SchemaWalker } from '../schemaWalker';
-import type { SchemaNode } from '../schemaTypes';
+import type { SvcDocument } from '../parser/document';
+import { lastSegment, parentPointer, valueAtPointer, childPointer } from '../parser/jsonPointer';
+import type { SchemaWalker } from '../schema/schemaWalker';
+import type { SchemaNode } from '../schema/schemaTypes';
 import type { SchemaRegistry } from '../../schemas/registry';
 import { markedBranches, takesSpecForm } from '../validation/alternatives';
 import { instancePath } from '../validation/ajvErrors';

@@ -14,9 +14,9 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import type { SvcDocument } from '../document';
-import { factsMarkdown, describeTypes, schemaFacts, showJson, type SchemaFacts } from '../schemaFacts';
-import type { SchemaWalker } from '../schemaWalker';
+import type { SvcDocument } from '../parser/document';
+import { factsMarkdown, describeTypes, schemaFacts, showJson, type SchemaFacts } from '../schema/schemaFacts';
+import type { SchemaWalker } from '../schema/schemaWalker';
 import { completionContext, type PropertyContext, type TextSpan, type ValueContext } from './context';
 import { documentSnippets } from './documentSnippets';
 import { referenceMemberNames, referenceValues } from './references';

@@ -3,7 +3,7 @@
 // jsonc-parser's tolerant tree so half-typed documents still give an answer.
 
 import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
-import type { JsonPath } from '../schemaTypes';
+import type { JsonPath } from '../schema/schemaTypes';
 
 export interface TextSpan {
   offset: number;

@@ -2,8 +2,8 @@
 // string": operationIds as `middleware.operations` keys, security scheme names in `security`
 // requirements and as `server.authentication.securitySchemes` keys.
 
-import type { JsonPath } from '../schemaTypes';
-import { valueAtPath } from '../schemaWalker';
+import type { JsonPath } from '../schema/schemaTypes';
+import { valueAtPath } from '../schema/schemaWalker';
 
 export interface ReferenceName {
   name: string;

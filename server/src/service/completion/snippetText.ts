@@ -1,7 +1,7 @@
 // Snippet-syntax helpers shared by completion (and its tests): escaping literal text, and the
 // value snippet of the right type inserted after a member name.
 
-import type { SchemaFacts } from '../schemaFacts';
+import type { SchemaFacts } from '../schema/schemaFacts';
 
 /** Escapes `$`, `}` and `\` so text is inserted literally inside a snippet. */
 export function escapeSnippet(text: string): string {

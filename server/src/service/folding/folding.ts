@@ -4,7 +4,7 @@
 
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
-import type { SvcDocument } from '../document';
+import type { SvcDocument } from '../parser/document';
 
 const REGION = /^\/\/\s*#(region|endregion)\b/;
 

@@ -3,7 +3,7 @@
 
 import { format as formatJson, type FormattingOptions as JsonFormattingOptions } from 'jsonc-parser';
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
-import type { SvcDocument } from '../document';
+import type { SvcDocument } from '../parser/document';
 
 export function format(doc: SvcDocument, options: FormattingOptions, range?: Range): TextEdit[] {
   // Indentation grows with depth: 10,000 levels would mean ~10^8 characters of edits (the

@@ -5,10 +5,10 @@
 import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import type { SvcDocument } from '../document';
-import { factsMarkdown, schemaFacts } from '../schemaFacts';
-import type { SchemaWalker } from '../schemaWalker';
-import type { JsonPath } from '../schemaTypes';
+import type { SvcDocument } from '../parser/document';
+import { factsMarkdown, schemaFacts } from '../schema/schemaFacts';
+import type { SchemaWalker } from '../schema/schemaWalker';
+import type { JsonPath } from '../schema/schemaTypes';
 
 const SCALARS = new Set(['string', 'number', 'boolean', 'null']);
 

@@ -6,7 +6,7 @@
 import type { Node } from 'jsonc-parser';
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import type { SvcDocument } from '../document';
+import type { SvcDocument } from '../parser/document';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 /** Members whose value names an array item better than its index does. */

@@ -8,9 +8,9 @@
 import type { ErrorObject } from 'ajv';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { SchemaRegistry } from '../../schemas/registry';
-import { childPointer, parsePointer, valueAtPointer } from '../jsonPointer';
-import type { SchemaWalker } from '../schemaWalker';
-import type { SchemaNode } from '../schemaTypes';
+import { childPointer, parsePointer, valueAtPointer } from '../parser/jsonPointer';
+import type { SchemaWalker } from '../schema/schemaWalker';
+import type { SchemaNode } from '../schema/schemaTypes';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { Codes } from './codes';
 import { Messages, typeList } from './messages';

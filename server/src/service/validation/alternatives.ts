@@ -5,7 +5,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import type { SchemaRegistry } from '../../schemas/registry';
-import type { SchemaNode } from '../schemaTypes';
+import type { SchemaNode } from '../schema/schemaTypes';
 import { subschemaLocation } from './schemaIndex';
 
 export interface Branch {

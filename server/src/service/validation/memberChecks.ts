@@ -1,15 +1,15 @@
 // Checks ajv cannot make on our lax schemas, done in one walk over the value with the schema
-// walker (server/src/service/schemaWalker.ts): members no applicable schema declares (warning,
+// walker (server/src/service/schema/schemaWalker.ts): members no applicable schema declares (warning,
 // with "did you mean"), deprecated members (hint, deprecated tag, successor for the quick fix),
 // and values in a form the reference gateway accepts but the spec does not (warning).
 // The walk is iterative: depth costs heap, never stack.
 
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import { SchemaWalker } from '../schemaWalker';
-import type { SchemaNode } from '../schemaTypes';
+import { SchemaWalker } from '../schema/schemaWalker';
+import type { SchemaNode } from '../schema/schemaTypes';
 import type { SchemaRegistry } from '../../schemas/registry';
 import { describeSpecForm, markedBranches, nonSpecFormOf } from './alternatives';
-import { childPointer, toPointer } from '../jsonPointer';
+import { childPointer, toPointer } from '../parser/jsonPointer';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { Codes } from './codes';
 import { Messages } from './messages';

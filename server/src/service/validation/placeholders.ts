@@ -1,10 +1,10 @@
 // A placeholder value of the right type for a member the schema declares: what the
 // "insert missing required member" quick fix writes.
 
-import type { SchemaWalker } from '../schemaWalker';
+import type { SchemaWalker } from '../schema/schemaWalker';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import type { SchemaObject } from '../schemaTypes';
-import { parsePointer } from '../jsonPointer';
+import type { SchemaObject } from '../schema/schemaTypes';
+import { parsePointer } from '../parser/jsonPointer';
 
 interface PlaceholderContext {
   walker: SchemaWalker;

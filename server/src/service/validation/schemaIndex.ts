@@ -3,7 +3,7 @@
 // `id#pointer` (once, cached by ajv) so composite failures are explained branch by branch.
 
 import type { SchemaRegistry } from '../../schemas/registry';
-import { childPointer } from '../jsonPointer';
+import { childPointer } from '../parser/jsonPointer';
 
 export interface SubschemaLocation {
   id: string;

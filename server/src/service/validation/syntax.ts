@@ -1,8 +1,8 @@
 // Syntax errors in plain English, each with a stable code derived from jsonc-parser's name.
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import type { SvcDocument } from '../document';
-import { MAX_NESTING } from '../document';
+import type { SvcDocument } from '../parser/document';
+import { MAX_NESTING } from '../parser/document';
 import { Codes } from './codes';
 import { DIAGNOSTIC_SOURCE } from './toDiagnostics';
 

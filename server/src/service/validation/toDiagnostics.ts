@@ -3,7 +3,7 @@
 // dropped, results in document order.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { SvcDocument, JsonLocation } from '../document';
+import type { SvcDocument, JsonLocation } from '../parser/document';
 import type { Problem } from './types';
 
 export const DIAGNOSTIC_SOURCE = 'svc';

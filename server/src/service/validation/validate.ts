@@ -5,9 +5,9 @@
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { getSchemaRegistry, type SchemaRegistry } from '../../schemas/registry';
-import { createSchemaWalker, type SchemaWalker } from '../schemaWalker';
+import { createSchemaWalker, type SchemaWalker } from '../schema/schemaWalker';
 import { detectKind, type Detection } from '../../../../common/src/detection';
-import type { SvcDocument } from '../document';
+import type { SvcDocument } from '../parser/document';
 import { Codes } from './codes';
 import { Messages } from './messages';
 import { problemsFromAjv } from './ajvErrors';

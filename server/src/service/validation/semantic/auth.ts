@@ -1,7 +1,7 @@
 // Rule 2 of the gateway (gateway facts §9.1): every enabled auth method keeps at least one
 // auth source (header, query or cookie), in classic and in OAS documents.
 
-import { childPointer } from '../../jsonPointer';
+import { childPointer } from '../../parser/jsonPointer';
 import { Codes } from '../codes';
 import type { Problem } from '../types';
 import { error, obj, type Json } from './util';

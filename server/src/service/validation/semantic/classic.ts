@@ -1,7 +1,7 @@
 // The gateway's rule set on classic definitions (gateway facts §9.1), reporting every
 // violation rather than the first.
 
-import { childPointer } from '../../jsonPointer';
+import { childPointer } from '../../parser/jsonPointer';
 import { Codes } from '../codes';
 import type { Problem } from '../types';
 import { classicAuthSources } from './auth';

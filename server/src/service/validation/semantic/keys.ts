@@ -2,7 +2,7 @@
 // users rarely mean (gateway facts §5, §6 and the checks recommended in §9.3).
 
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { childPointer } from '../../jsonPointer';
+import { childPointer } from '../../parser/jsonPointer';
 import { Codes } from '../codes';
 import type { Problem } from '../types';
 import { obj, warning } from './util';

@@ -2,7 +2,7 @@
 // non-negative timeouts, load balancing with targets, listen paths and API ids.
 
 import { isIP } from 'node:net';
-import { childPointer } from '../../jsonPointer';
+import { childPointer } from '../../parser/jsonPointer';
 import { Codes } from '../codes';
 import { Messages } from '../messages';
 import type { Problem } from '../types';

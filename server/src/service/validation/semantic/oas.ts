@@ -2,7 +2,7 @@
 // §9.2, §9.3): security requirements name existing schemes, middleware operations name
 // existing operationIds, plus the address and auth rules in their OAS places.
 
-import { childPointer } from '../../jsonPointer';
+import { childPointer } from '../../parser/jsonPointer';
 import { Codes } from '../codes';
 import { closestName } from '../suggest';
 import type { Problem } from '../types';

@@ -13,7 +13,7 @@
 // `createSchemaWalker(getSchemaRegistry())` binds it to our schemas; `SchemaWalker.isDeclared`
 // answers "is this member name known here" for the unknown-member rule.
 
-import type { DocumentKind } from '../../../common/src/kinds';
+import type { DocumentKind } from '../../../../common/src/kinds';
 import { roughlyMatches } from './schemaMatch';
 import { resolveUri, type RefResolver } from './schemaRefs';
 import type { JsonPath, SchemaNode, SchemaObject, SchemaRef } from './schemaTypes';
