@@ -37,7 +37,7 @@ export interface ExplorerNode {
   /** Unique and stable across refreshes, so VS Code keeps expansion state. */
   id: string;
   type: NodeType;
-  envName: string;
+  environment: string;
   label: string;
   description?: string;
   /** Markdown. */

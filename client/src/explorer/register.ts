@@ -23,9 +23,9 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
   const log = deps.log.forArea('explorer');
   const { environments, clients } = deps.envs;
 
-  const sourceFor = async (envName: string): Promise<ResourceSource> => {
-    const env = environments.find(envName);
-    if (!env) throw new Error(`Environment '${envName}' no longer exists.`);
+  const sourceFor = async (environment: string): Promise<ResourceSource> => {
+    const env = environments.find(environment);
+    if (!env) throw new Error(`Environment '${environment}' no longer exists.`);
     return new ManagementSource(await clients.clientFor(env));
   };
 
@@ -54,16 +54,16 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
   const model = new ExplorerModel({
     environments: entries,
     sourceFor,
-    onLoadResult: (envName, err) => {
+    onLoadResult: (environment, err) => {
       if (!err) {
-        const state = environments.health(envName).state;
-        if (state === 'unknown' || state === 'checking') environments.setHealth(envName, HEALTH_OK);
+        const state = environments.health(environment).state;
+        if (state === 'unknown' || state === 'checking') environments.setHealth(environment, HEALTH_OK);
         return;
       }
       const health = healthFromError(err);
       // A failing single listing says little about the environment; these do.
-      if (health.state === 'auth' || health.state === 'unreachable' || health.state === 'blocked') environments.setHealth(envName, health);
-      log.warn(`loading from '${envName}' failed: ${health.message}`);
+      if (health.state === 'auth' || health.state === 'unreachable' || health.state === 'blocked') environments.setHealth(environment, health);
+      log.warn(`loading from '${environment}' failed: ${health.message}`);
     },
   });
   const provider = new ExplorerTreeProvider(model);

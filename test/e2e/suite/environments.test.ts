@@ -133,7 +133,7 @@ describe('environment commands', () => {
   });
 
   it('Open Key by ID opens the key as read-only JSON', async () => {
-    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('svc.openKeyById', { envName: ENV, keyId: KEY_ID });
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('svc.openKeyById', { environment: ENV, keyId: KEY_ID });
     assert.ok(doc, 'the command returns the opened document');
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote' && vscode.window.activeTextEditor, { message: 'the svc-remote editor' });
     assert.equal(editor.document.languageId, 'json');

@@ -8,6 +8,7 @@ import type { EnvironmentsArea } from '../../environments/register';
 import type { ExplorerArea } from '../../explorer/register';
 import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExtensionLog } from '../../logging/outputChannel';
+import { isExplorerNode } from '../../shared/commandArg';
 import { MigrateFlow, type MigrateArgs, type MigrateOutcome } from './migrateFlow';
 import { buildReport, reportLogLines, type MigrationReport } from './migrateReport';
 import { targetFromNodes, type MigrationTarget } from './migrateRequest';
@@ -32,11 +33,11 @@ export function registerMigrate(context: vscode.ExtensionContext, deps: { log: E
 
   /** Tree: (clicked node, selected nodes); palette/tests: an argument object or nothing. */
   const migrate = (arg?: ExplorerNode | MigrateArgs, selection?: ExplorerNode[]): Promise<MigrateOutcome> => {
-    if (isNode(arg)) {
+    if (isExplorerNode(arg)) {
       const apiRef = (n: ExplorerNode) => ({ apiId: n.type === 'api' ? n.apiId : undefined, label: n.label, kind: n.apiKind });
-      const picked = targetFromNodes(apiRef(arg), selection?.filter((n) => n.envName === arg.envName).map(apiRef));
+      const picked = targetFromNodes(apiRef(arg), selection?.filter((n) => n.environment === arg.environment).map(apiRef));
       if (picked.nonClassic.length) log.info(`not classic, the server will skip them: ${picked.nonClassic.join(', ')}`);
-      return flow.migrate({ envName: arg.envName }, picked.ids.length ? { apiIDs: picked.ids } : undefined, picked.names);
+      return flow.migrate({ environment: arg.environment }, picked.ids.length ? { apiIDs: picked.ids } : undefined, picked.names);
     }
     const args = arg ?? {};
     const target: MigrationTarget | undefined = args.all ? { all: true } : args.apiIds?.length ? { apiIDs: args.apiIds } : undefined;
@@ -44,7 +45,7 @@ export function registerMigrate(context: vscode.ExtensionContext, deps: { log: E
   };
 
   const migrateAll = (arg?: ExplorerNode | MigrateArgs): Promise<MigrateOutcome> =>
-    isNode(arg) ? flow.migrate({ envName: arg.envName }, { all: true }, new Map()) : flow.migrate(arg ?? {}, { all: true }, new Map());
+    isExplorerNode(arg) ? flow.migrate({ environment: arg.environment }, { all: true }, new Map()) : flow.migrate(arg ?? {}, { all: true }, new Map());
 
   const previewLocal = async (uri?: vscode.Uri): Promise<MigrationReport | undefined> => {
     const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
@@ -68,7 +69,7 @@ export function registerMigrate(context: vscode.ExtensionContext, deps: { log: E
     const name = String((parsed as { name?: unknown }).name ?? id ?? document.fileName);
     const report = buildReport('dryRun', preview.response, id ? [id] : [], new Map([[id, name]]));
     log.info(`local migration preview of ${document.uri.fsPath || document.uri.toString()} — ${reportLogLines(report).join('\n  ')}`);
-    panel.show({ report, envName: 'local preview', offerRun: false, notes: preview.warnings, classicOf: () => document.uri });
+    panel.show({ report, environment: 'local preview', offerRun: false, notes: preview.warnings, classicOf: () => document.uri });
     return report;
   };
 
@@ -80,8 +81,4 @@ export function registerMigrate(context: vscode.ExtensionContext, deps: { log: E
     vscode.commands.registerCommand('svc.migrate.previewLocal', previewLocal),
   );
   return { panel, documents };
-}
-
-function isNode(arg: unknown): arg is ExplorerNode {
-  return typeof arg === 'object' && arg !== null && 'type' in arg && 'envName' in arg && 'id' in arg;
 }

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { detectKind } from '../../../../common/src/detection';
-import { UserCancelled } from './commandContext';
+import { UserCancelled } from '../../shared/progress';
 import { pickOne } from './prompts';
 import { pretty } from './templates';
 
