@@ -8,15 +8,10 @@ export interface ProgressReport {
   (message: string, increment?: number): void;
 }
 
-/** Runs `work` under a cancellable progress notification (or the status bar with `location: 'window'`). */
-export function withCancellableProgress<R>(
-  title: string,
-  work: (signal: AbortSignal, report: ProgressReport) => Promise<R>,
-  options: { location?: 'notification' | 'window' } = {},
-): Promise<R> {
-  const location = options.location === 'window' ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification;
+/** Runs `work` under a progress notification with a Cancel button; `report` updates its message (and bar). */
+export function withCancellableProgress<R>(title: string, work: (signal: AbortSignal, report: ProgressReport) => Promise<R>): Promise<R> {
   return Promise.resolve(
-    vscode.window.withProgress({ location, title, cancellable: location === vscode.ProgressLocation.Notification }, async (progress, token) => {
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
       try {

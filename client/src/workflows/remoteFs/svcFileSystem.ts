@@ -5,6 +5,7 @@
 // stays dirty: nothing is lost. Keys are named by their hash, never by their id.
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { withCancellableProgress } from '../../shared/progress';
 import type { SyncAnswers } from '../sync/answers';
 import { formatDocument, hashDocument } from '../sync/canonicalJson';
 import { errorsOf } from '../sync/pushFlow';
@@ -88,12 +89,10 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const name = `${target.kind === 'key' ? 'key' : target.id} (${environment})`;
     let outcome: PushOutcome;
     try {
-      outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Saving ${name} to the server`, cancellable: true },
-        (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return pushDocument(
+      outcome = await withCancellableProgress(
+        `Saving ${name} to the server`,
+        (signal) =>
+          pushDocument(
             {
               clientFor: this.ctx.clientFor,
               ui: createVscodePushUi({ documentUri: uri, diffs: this.ctx.diffs, answers, reload: () => this.ctx.reloadGateway(environment) }),
@@ -102,10 +101,9 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
             {
               environment, name, uri: uri.toString(), text: new TextDecoder().decode(content), target,
               base: base ? { remoteHash: base.remoteHash, remoteText: base.remoteText } : undefined,
-              errors: errorsOf(uri), signal: controller.signal,
+              errors: errorsOf(uri), signal,
             },
-          );
-        },
+          ),
       );
     } catch (err) {
       this.ctx.log.error(`saving ${uri.path} failed`, err);

@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { withCancellableProgress } from '../../shared/progress';
 import { summariseApi } from '../../explorer/apiSummaries';
 import { pullResource, type PullOutcome } from './pull';
 import { targetOfRef } from './targets';
@@ -95,14 +96,11 @@ export async function pullAll(ctx: SyncContext, environment: string, answers: Sy
   const root = workspaceRootFor();
   const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
   const notes: string[] = [];
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Pulling everything from '${environment}'`, cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      const signal = controller.signal;
+  await withCancellableProgress(
+    `Pulling everything from '${environment}'`,
+    async (signal, report) => {
       const client = await ctx.clientFor(environment);
-      progress.report({ message: 'listing…' });
+      report('listing…');
       const targets: RemoteTarget[] = [];
       const apis = ((await client.listApis({ p: -1, signal })).apis ?? []).map(summariseApi).filter((a) => a.id);
       targets.push(...apis.map((a): RemoteTarget => ({ kind: a.kind, id: a.id })));
@@ -120,11 +118,11 @@ export async function pullAll(ctx: SyncContext, environment: string, answers: Sy
       }
       const step = targets.length ? 100 / targets.length : 100;
       for (const [index, target] of targets.entries()) {
-        if (token.isCancellationRequested) {
+        if (signal.aborted) {
           summary.cancelled = true;
           break;
         }
-        progress.report({ message: `${index + 1}/${targets.length}`, increment: step });
+        report(`${index + 1}/${targets.length}`, step);
         try {
           const outcome = await pullIntoWorkspace(ctx, { environment, target, root, answers: { overwriteLocal: 'skip', ...answers }, notify: false, signal });
           if (outcome.status === 'pulled') summary.pulled++;

@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument } from './canonicalJson';
 import type { SyncAnswers } from './answers';
 import { pushDocument, type PushOutcome, type PushRequest } from './pushPipeline';
@@ -39,8 +40,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   const applies = record && record.environment === environment ? record : undefined;
   const name = path.basename(document.uri.path);
 
-  const controller = new AbortController();
-  const request: PushRequest = {
+  const request: Omit<PushRequest, 'signal'> = {
     environment,
     name,
     uri: document.uri.toString(),
@@ -49,18 +49,13 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     base: applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash) } : undefined,
     errors: errorsOf(document.uri),
     choices: args.choices,
-    signal: controller.signal,
   };
   const ui = createVscodePushUi({ documentUri: document.uri, diffs: ctx.diffs, answers: args.answers, reload: () => ctx.reloadGateway(environment) });
 
   let outcome: PushOutcome;
   try {
-    outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Pushing ${name} to '${environment}'`, cancellable: true },
-      (_progress, token) => {
-        token.onCancellationRequested(() => controller.abort());
-        return pushDocument({ clientFor: ctx.clientFor, ui, log: (l) => ctx.log.info(l) }, request);
-      },
+    outcome = await withCancellableProgress(`Pushing ${name} to '${environment}'`, (signal) =>
+      pushDocument({ clientFor: ctx.clientFor, ui, log: (l) => ctx.log.info(l) }, { ...request, signal }),
     );
   } catch (err) {
     const message = isManagementApiError(err) ? err.message : `Push of ${name} failed: ${err instanceof Error ? err.message : String(err)}`;
