@@ -37,7 +37,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   try {
     await client.start();
     context.subscriptions.push(
-      client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
+      client.onNotification(DocumentKindNotification, (params) => statusBar.update(params)),
     );
     log.info('language server started');
   } catch (error) {
