@@ -3,7 +3,7 @@
 // (only when VS Code asks for them) and every listing is cached until refreshed, so
 // expanding and collapsing never re-fetches and "load more" only fetches the next page.
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
-import { GROUPS, type ExplorerNode, type GroupType } from './nodes';
+import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
 
@@ -147,7 +147,7 @@ export class ExplorerModel {
     }
   }
 
-  private async groupNodes(env: ExplorerNode): Promise<ExplorerNode[]> {
+  private async groupNodes(env: EnvironmentNode): Promise<ExplorerNode[]> {
     // Checks trust and approval (and starts the Local sandbox) once, before any group loads:
     // one error node for the environment instead of five.
     try {
@@ -156,18 +156,13 @@ export class ExplorerModel {
       this.deps.onLoadResult?.(env.environment, err);
       throw err;
     }
-    return GROUPS.map((group: GroupType) => ({
-      id: `${env.id}/${group}`,
-      type: group,
-      environment: env.environment,
-      label: p.GROUP_LABELS[group],
-      icon: p.GROUP_ICONS[group],
-      collapsible: 'collapsed',
-      parent: env,
-    }));
+    return GROUPS.map((group): ApisGroupNode | GroupNode => {
+      const node = { id: `${env.id}/${group}`, environment: env.environment, label: p.GROUP_LABELS[group], icon: p.GROUP_ICONS[group], parent: env };
+      return group === 'apis' ? { ...node, type: group, collapsible: 'collapsed' } : { ...node, type: group, collapsible: 'collapsed' };
+    });
   }
 
-  private async apisChildren(apis: ExplorerNode): Promise<ExplorerNode[]> {
+  private async apisChildren(apis: ApisGroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<ApiSummary>(apis);
     // The listing is paged across kinds: while pages remain, a kind's count covers the loaded
     // pages only, so the group says so and stays expandable (it offers "load more" inside).
@@ -191,8 +186,8 @@ export class ExplorerModel {
     return [...kinds, ...this.pagingTail(apis, list, 'APIs')];
   }
 
-  private async apiKindChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
-    const apis = group.parent!;
+  private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
+    const apis = group.parent;
     const list = await this.pagedList<ApiSummary>(apis);
     const ofKind = list.items.filter((a) => a.kind === group.apiKind);
     const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api): ExplorerNode => ({
@@ -218,10 +213,10 @@ export class ExplorerModel {
     return [...note, ...this.pagingTail(apis, list, 'APIs', group)];
   }
 
-  private async oauthClientNodes(api: ExplorerNode): Promise<ExplorerNode[]> {
+  private async oauthClientNodes(api: ApiNode): Promise<ExplorerNode[]> {
     let clients;
     try {
-      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId!));
+      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId));
     } catch (err) {
       if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients.', 'info')];
       throw err;
@@ -243,7 +238,7 @@ export class ExplorerModel {
     return this.withFilterNote(api, nodes, clients.length);
   }
 
-  private async policyNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
     const nodes = policies.filter((x) => p.matchesFilter(this.filterText, x.name, x.id)).map((x): ExplorerNode => ({
       id: `${group.id}/${x.id}`,
@@ -261,7 +256,7 @@ export class ExplorerModel {
     return this.withFilterNote(group, nodes, policies.length);
   }
 
-  private async keysChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async keysChildren(group: GroupNode): Promise<ExplorerNode[]> {
     let list: PagedList<KeySummary>;
     try {
       list = await this.pagedList<KeySummary>(group);
@@ -288,7 +283,7 @@ export class ExplorerModel {
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
   }
 
-  private async webhooksChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async webhooksChildren(group: GroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<WebhookSummary>(group);
     const nodes = list.items.filter((w) => p.matchesFilter(this.filterText, w.name, w.id)).map((w): ExplorerNode => ({
       id: `${group.id}/${w.id}`,
@@ -305,7 +300,7 @@ export class ExplorerModel {
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
   }
 
-  private async exampleNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async exampleNodes(group: GroupNode): Promise<ExplorerNode[]> {
     let examples;
     try {
       examples = await this.cached(group, async () => (await this.source(group)).listExamples());
@@ -328,7 +323,7 @@ export class ExplorerModel {
     return this.withFilterNote(group, nodes, examples.length);
   }
 
-  private errorChildren(errorNode: ExplorerNode): ExplorerNode[] {
+  private errorChildren(errorNode: ErrorNode): ExplorerNode[] {
     const info = this.errors.get(errorNode.id);
     const out: ExplorerNode[] = [];
     if (info?.hint) out.push(this.messageNode(errorNode, info.hint, 'lightbulb'));

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
+import { DocumentKindNotification } from '../../../common/src/protocol';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
 
