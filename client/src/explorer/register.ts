@@ -1,14 +1,13 @@
 // Wires the explorer: model, tree view, `svc-remote:` documents, commands.
 import * as vscode from 'vscode';
 import type { EnvironmentsArea } from '../environments/register';
-import { HEALTH_WORDS } from '../environments/health';
 import { HEALTH_OK, healthFromError } from '../environments/healthFromError';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { registerExplorerCommands } from './explorerCommands';
 import { ExplorerModel, type EnvironmentEntry } from './explorerModel';
 import { ManagementSource } from './managementSource';
 import type { ExplorerNode } from './nodes';
-import { md } from './presentation';
+import { environmentTooltip } from './presentation';
 import { REMOTE_SCHEME, RemoteDocumentProvider } from './remoteDocuments';
 import type { ResourceSource } from './resourceSource';
 import { ExplorerTreeProvider } from './treeProvider';
@@ -33,20 +32,12 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
     const active = environments.active()?.name;
     return environments.all().map((env) => {
       const health = environments.health(env.name);
-      const origin = env.source === 'builtin' ? (environments.sandbox.isRunning ? env.dashboardUrl : 'starts on first use') : env.dashboardUrl;
       return {
         name: env.name,
         builtin: env.source === 'builtin',
         active: env.name === active,
         description: env.name === active ? 'active' : undefined,
-        tooltip: [
-          `**${md(env.name)}**`,
-          '',
-          `Dashboard: ${md(origin)}`,
-          env.gatewayUrl ? `\n\nGateway: ${md(env.gatewayUrl)}` : '',
-          `\n\nDefined in: ${env.source === 'builtin' ? 'built in' : env.source === 'workspace' ? 'workspace settings' : 'user settings'}`,
-          `\n\nHealth: ${HEALTH_WORDS[health.state]}`,
-        ].join(''),
+        tooltip: environmentTooltip(env, health.state, environments.sandbox.isRunning),
       };
     });
   };

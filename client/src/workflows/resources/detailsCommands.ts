@@ -6,7 +6,7 @@ import type { OAuthClient } from '../../api';
 import { reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg, type Target } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
-import { maskOAuthClient } from './masking';
+import { maskOAuthClient } from '../../shared/masking';
 import { askText, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 
