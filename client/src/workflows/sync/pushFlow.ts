@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { documentKindOf, parseJson } from '../../shared/documentKind';
 import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument } from './canonicalJson';
 import type { SyncAnswers } from './answers';
@@ -46,6 +47,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     uri: document.uri.toString(),
     text: document.getText(),
     target: applies?.target,
+    kind: documentKindOf(document.uri, () => parseJson(document.getText())),
     base: applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash) } : undefined,
     errors: errorsOf(document.uri),
     choices: args.choices,
