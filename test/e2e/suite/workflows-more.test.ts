@@ -42,9 +42,11 @@ describe('workflows more', () => {
     return { status: res.status, pending: res.headers.get('x-svc-reload-pending'), body: (await res.json()) as Json };
   }
   const pull = (environment: string, target: { kind: string; id: string }) =>
-    vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment, target, mode: 'full', answers: {} });
+    setup.api.withSyncAnswers({}, () => vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment, target, mode: 'full' }));
   const push = (uri: vscode.Uri, answers: Json = {}, environment?: string) =>
-    vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, environment, answers: { confirm: true, pushDespiteErrors: true, ...answers } });
+    setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
+      vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, environment }),
+    );
   /** Edits a JSON file as a user would (in the editor) and saves it. */
   async function editAndSave(uri: vscode.Uri, change: (doc: Json) => void): Promise<vscode.TextDocument> {
     const document = await vscode.workspace.openTextDocument(uri);

@@ -9,7 +9,6 @@ import type { ExampleApiDefinition } from '../../api/types';
 import type { Environment } from '../../environments/model';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
-import type { SyncAnswers } from '../sync/answers';
 import type { PushOutcome } from '../sync/pushPipeline';
 import type { SyncArea } from '../sync/register';
 import type { OasVersionChoice } from '../sync/routing';
@@ -21,7 +20,7 @@ import { type ExampleDocuments, exampleUri } from './exampleDocuments';
 
 export type ExampleAction = 'readme' | 'definition' | 'create';
 
-export interface ExampleArgs extends SyncAnswers {
+export interface ExampleArgs {
   environment?: string;
   location?: string;
   /** Browse: what to do with the picked example. */
@@ -113,7 +112,7 @@ export class ExampleFlow {
         void vscode.window.showWarningMessage(`Example '${location}' carries no API definition, so there is nothing to create.`);
         return undefined;
       }
-      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document, args)];
+      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document)];
 
       // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
       const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
@@ -130,10 +129,10 @@ export class ExampleFlow {
       const { plan } = converted;
       if (plan.warnings.length) this.deps.log.info(`example ${location} converted to OAS; dropped or changed: ${plan.warnings.join(' | ')}`);
       const stem = definitionFileName(location, 'oas').replace(/\.oas\.json$/, '');
-      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base, args)];
+      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base)];
       const baseId = outcomes[0].status === 'pushed' ? outcomes[0].target?.id : undefined;
       for (const child of baseId ? plan.children : []) {
-        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, args, {
+        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, {
           baseApiId: baseId!,
           newVersionName: child.versionName,
           baseApiVersionName: plan.baseVersionName,
@@ -144,10 +143,10 @@ export class ExampleFlow {
   }
 
   /** Opens `document` as an untitled file (so the language server checks it) and pushes it like any file. */
-  private async push(env: Environment, fileName: string, document: unknown, answers: SyncAnswers, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
+  private async push(env: Environment, fileName: string, document: unknown, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
     const opened = await openUntitled(fileName, document);
     await firstDiagnostics(opened.uri);
-    return this.deps.pushDocument({ document: opened, environment: env.name, answers, choices: oasVersion ? { oasVersion } : undefined, notify: true });
+    return this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: true });
   }
 
   private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {

@@ -9,9 +9,7 @@ import { summariseApi } from '../../explorer/apiSummaries';
 import { pullResource, type PullOutcome } from './pull';
 import { targetOfRef } from './targets';
 import type { PullArgs, SyncContext } from './syncContext';
-import type { SyncAnswers } from './answers';
 import type { RemoteTarget } from './syncKinds';
-import { askOverwrite } from './vscodePushUi';
 
 export const PULL_FOLDER_SETTING = 'svc.pull.folder';
 export const DEFAULT_PULL_FOLDER = 'svc';
@@ -45,7 +43,7 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
       client,
       store: ctx.store,
       unsavedText,
-      decideOverwrite: ({ file, reason, environment }) => askOverwrite(file, reason, environment, args.answers),
+      decideOverwrite: async ({ file, reason, environment }) => args.overwrite ?? ctx.ui.askOverwrite(file, reason, environment),
     },
     { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), mode: args.mode, signal: args.signal },
   );
@@ -69,19 +67,6 @@ async function refreshOpenEditor(file: string): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.files.revert');
 }
 
-/** The OAS pull question: with the extension (pushable) or the public form. */
-export async function askPullMode(answers: SyncAnswers = {}): Promise<'full' | 'public' | undefined> {
-  if (answers.pullMode) return answers.pullMode;
-  const pick = await vscode.window.showQuickPick(
-    [
-      { label: 'With the x-svc-api-gateway extension', description: 'can be pushed back', value: 'full' as const },
-      { label: 'Public form (mode=public)', description: 'plain OpenAPI without the extension; cannot be pushed back', value: 'public' as const },
-    ],
-    { title: 'Pull the OAS API', ignoreFocusOut: true },
-  );
-  return pick?.value;
-}
-
 export interface PullAllSummary {
   pulled: number;
   unchanged: number;
@@ -92,7 +77,7 @@ export interface PullAllSummary {
 }
 
 /** Every API, policy and key of an environment; files with local changes are kept unless the answers say otherwise. */
-export async function pullAll(ctx: SyncContext, environment: string, answers: SyncAnswers = {}): Promise<PullAllSummary> {
+export async function pullAll(ctx: SyncContext, environment: string): Promise<PullAllSummary> {
   const root = workspaceRootFor();
   const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
   const notes: string[] = [];
@@ -124,7 +109,7 @@ export async function pullAll(ctx: SyncContext, environment: string, answers: Sy
         }
         report(`${index + 1}/${targets.length}`, step);
         try {
-          const outcome = await pullIntoWorkspace(ctx, { environment, target, root, answers: { overwriteLocal: 'skip', ...answers }, notify: false, signal });
+          const outcome = await pullIntoWorkspace(ctx, { environment, target, root, overwrite: 'skip', notify: false, signal });
           if (outcome.status === 'pulled') summary.pulled++;
           else if (outcome.status === 'unchanged') summary.unchanged++;
           else if (outcome.status === 'skipped') summary.skipped++;

@@ -6,19 +6,16 @@ import { isManagementApiError } from '../../api/errors';
 import { documentKindOf, parseJson } from '../../shared/documentKind';
 import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument } from './canonicalJson';
-import type { SyncAnswers } from './answers';
 import { pushDocument, type PushOutcome, type PushRequest } from './pushPipeline';
 import type { PushChoices } from './routing';
 import { readSnapshot, saveSnapshot, stateKeyOf } from './stateFile';
 import type { SyncContext } from './syncContext';
-import { createVscodePushUi } from './vscodePushUi';
 
 export interface PushDocumentArgs {
   /** The document to push (any scheme: file, untitled, svc). */
   document: vscode.TextDocument;
   /** Target environment; default: the one the file was pulled from, else the active one. */
   environment?: string;
-  answers?: SyncAnswers;
   choices?: PushChoices;
   /** Whether to show the outcome as a notification (commands: yes; callers with their own UI: no). */
   notify?: boolean;
@@ -52,7 +49,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     errors: errorsOf(document.uri),
     choices: args.choices,
   };
-  const ui = createVscodePushUi({ documentUri: document.uri, diffs: ctx.diffs, answers: args.answers, reload: () => ctx.reloadGateway(environment) });
+  const ui = ctx.ui.push({ documentUri: document.uri, reload: () => ctx.reloadGateway(environment) });
 
   let outcome: PushOutcome;
   try {
@@ -77,13 +74,13 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   if (outcome.status === 'pushed') ctx.refreshTree();
   if (outcome.status === 'pull-requested' && outcome.target && root) {
     // "Pull (keep mine as a copy)": the file gets the server's version, the user's is kept beside it.
-    const pulled = await ctx.pull({ environment, target: outcome.target, root, answers: { overwriteLocal: 'copy' }, notify: args.notify });
+    const pulled = await ctx.pull({ environment, target: outcome.target, root, overwrite: 'copy', notify: args.notify });
     outcome.message = `${outcome.message} ${pulled.message}`;
   }
   ctx.log.info(`push ${name}: ${outcome.status} — ${outcome.message}`);
   if (args.notify !== false) {
-    // After a gateway-style push without an answer, the reload notification already says it.
-    const reloadOffered = outcome.status === 'pushed' && outcome.route?.reloadNeeded && args.answers?.reload === undefined;
+    // After a gateway-style push not followed by a reload, the UI's reload offer already said it.
+    const reloadOffered = outcome.status === 'pushed' && outcome.route?.reloadNeeded && !outcome.reloaded;
     if (outcome.status === 'refused') void vscode.window.showErrorMessage(outcome.message);
     else if (outcome.status !== 'pull-requested' && !reloadOffered) void vscode.window.showInformationMessage(outcome.message);
   }

@@ -10,8 +10,7 @@ import type { ExtensionLog } from '../../logging/outputChannel';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
 import { SVC_SCHEME, SvcFileSystem, svcUri } from '../remoteFs/svcFileSystem';
-import type { SyncAnswers } from './answers';
-import { askPullMode, pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
+import { pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
 import type { PullOutcome } from './pull';
 import { pushTextDocument, type PushDocumentArgs } from './pushFlow';
 import type { PushOutcome } from './pushPipeline';
@@ -20,12 +19,16 @@ import type { PushChoices } from './routing';
 import { SyncStateStore } from './stateStore';
 import type { SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
+import type { SyncUi } from './syncUi';
 import { targetOfRef } from './targets';
+import { vscodeSyncUi } from './vscodePushUi';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */
   pushDocument(args: PushDocumentArgs): Promise<PushOutcome>;
-  pull(args: { environment: string; target: RemoteTarget; mode?: 'public'; answers?: SyncAnswers }): Promise<PullOutcome>;
+  pull(args: { environment: string; target: RemoteTarget; mode?: 'public' }): Promise<PullOutcome>;
+  /** Replaces the questions' UI until the returned disposable restores the previous one (the test-only export scripts answers). */
+  useUi(ui: (current: SyncUi) => SyncUi): vscode.Disposable;
   store: SyncStateStore;
   fileSystem: SvcFileSystem;
 }
@@ -35,7 +38,13 @@ interface ResourceArgs {
   target?: RemoteTarget;
   ref?: ResourceRef;
   mode?: 'full' | 'public';
-  answers?: SyncAnswers;
+}
+
+/** What `svc.push` takes besides a Uri: the document, the environment (default: where it was pulled from) and choices made already. */
+interface PushArgs {
+  uri?: vscode.Uri;
+  environment?: string;
+  choices?: PushChoices;
 }
 
 export function registerSync(context: vscode.ExtensionContext, deps: { log: ExtensionLog; envs: EnvironmentsArea; explorer: ExplorerArea }): SyncArea {
@@ -52,6 +61,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
   const ctx: SyncContext = {
     store,
     diffs,
+    ui: vscodeSyncUi(diffs),
     log,
     clientFor,
     activeEnvironment: () => access.resolveEnvironment()?.name,
@@ -91,11 +101,11 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     vscode.commands.registerCommand('svc.pull', async (arg?: CommandArg<ResourceArgs>) => {
       try {
         const { environment, target, args } = await resolve(arg);
-        let mode = args.mode ?? args.answers?.pullMode;
-        if (target.kind === 'oas' && !mode) mode = await askPullMode(args.answers);
+        let mode = args.mode;
+        if (target.kind === 'oas' && !mode) mode = await ctx.ui.askPullMode();
         if (target.kind === 'oas' && !mode) return undefined;
         return await withCancellableProgress(`Pulling from '${environment}'`, (signal) =>
-          pullIntoWorkspace(ctx, { environment, target, mode: mode === 'public' ? 'public' : undefined, answers: args.answers, open: true, signal }),
+          pullIntoWorkspace(ctx, { environment, target, mode: mode === 'public' ? 'public' : undefined, open: true, signal }),
         );
       } catch (err) {
         report('Pull failed', err);
@@ -103,11 +113,11 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       }
     }),
 
-    vscode.commands.registerCommand('svc.pullAll', async (arg?: CommandArg<{ answers?: SyncAnswers }>): Promise<PullAllSummary | undefined> => {
+    vscode.commands.registerCommand('svc.pullAll', async (arg?: CommandArg): Promise<PullAllSummary | undefined> => {
       const environment = access.resolveEnvironment(arg?.environment)?.name;
       if (!environment) return undefined;
       try {
-        const summary = await pullAll(ctx, environment, argsOf(arg).answers);
+        const summary = await pullAll(ctx, environment);
         void vscode.window.showInformationMessage(summary.message);
         return summary;
       } catch (err) {
@@ -116,22 +126,21 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       }
     }),
 
-    vscode.commands.registerCommand('svc.push', async (arg?: vscode.Uri | { uri?: vscode.Uri | string; environment?: string; answers?: SyncAnswers; choices?: PushChoices }) => {
-      const args = arg instanceof vscode.Uri ? { uri: arg } : (arg ?? {});
-      const uri = typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri;
-      const document = await activeDocument(uri);
+    vscode.commands.registerCommand('svc.push', async (arg?: vscode.Uri | PushArgs) => {
+      // Menus pass the file's Uri; other callers an object; the palette nothing (the active editor).
+      const args: PushArgs = arg instanceof vscode.Uri ? { uri: arg } : (arg ?? {});
+      const document = await activeDocument(args.uri);
       if (!document) {
         void vscode.window.showWarningMessage('Open the JSON file to push first.');
         return undefined;
       }
       if (document.uri.scheme === SVC_SCHEME) {
         // An `svc:` document is the remote itself: saving it is its push.
-        if ('answers' in args && args.answers) fileSystem.answerNext(args.answers);
         await document.save();
         return fileSystem.lastOutcome;
       }
       try {
-        return await pushTextDocument(ctx, { document, environment: 'environment' in args ? args.environment : undefined, answers: 'answers' in args ? args.answers : undefined, choices: 'choices' in args ? args.choices : undefined });
+        return await pushTextDocument(ctx, { document, environment: args.environment, choices: args.choices });
       } catch {
         return undefined; // shown and logged by pushTextDocument
       }
@@ -164,6 +173,11 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
   return {
     pushDocument: (args) => pushTextDocument(ctx, args),
     pull: (args) => pullIntoWorkspace(ctx, { ...args, notify: false }),
+    useUi: (replace) => {
+      const previous = ctx.ui;
+      ctx.ui = replace(previous);
+      return new vscode.Disposable(() => (ctx.ui = previous));
+    },
     store,
     fileSystem,
   };
