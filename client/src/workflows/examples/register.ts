@@ -1,5 +1,5 @@
 // Wires the examples area: the `svc-example:` documents and the commands. Every command takes
-// the tree's example node, an argument object ({environment, location, action, answers}) or nothing
+// the tree's example node, an argument object ({environment, location, action, convertClassic}) or nothing
 // (then it asks with a quick pick of the catalogue).
 import * as vscode from 'vscode';
 import { environmentAccess } from '../../environments/environmentAccess';

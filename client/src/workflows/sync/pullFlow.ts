@@ -76,7 +76,7 @@ export interface PullAllSummary {
   message: string;
 }
 
-/** Every API, policy and key of an environment; files with local changes are kept unless the answers say otherwise. */
+/** Every API, policy and key of an environment; files with local changes are kept (never overwritten). */
 export async function pullAll(ctx: SyncContext, environment: string): Promise<PullAllSummary> {
   const root = workspaceRootFor();
   const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
