@@ -9,7 +9,7 @@ import { mapOperations } from './mapOperations.js';
 import { mapServer } from './mapServer.js';
 import { mapUpstream } from './mapUpstream.js';
 import { preprocess } from './preprocess.js';
-import { clone, defined, isObject } from './util.js';
+import { clone, defined, isObject, reshaped } from './util.js';
 import { validateOas } from './validate.js';
 import { splitVersions, versioningRefusals, type SplitDefinition } from './versioning.js';
 
@@ -18,18 +18,21 @@ export const MIGRATED_OPENAPI_VERSION = '3.0.6';
 
 /** Converts one classic definition (bare, or a dashboard record with `api_definition`). */
 export function convertClassicToOas(input: ClassicApiDefinition, options: ConvertOptions = {}): ConvertResult {
-  const report: Report = { warnings: [] };
+  const report: Report = { warnings: [], changes: [] };
   const def = clone(unwrapDashboardRecord(input));
   const refusals = versioningRefusals(def);
-  if (refusals.length) return { ok: false, errors: refusals, warnings: report.warnings };
+  if (refusals.length) return { ok: false, errors: refusals, warnings: report.warnings, changes: report.changes };
 
   preprocess(def, report);
   const splits = splitVersions(def, options.generateId ?? randomApiId, report);
   const documents = splits.map((split) => {
-    const own: Report = split.isBase ? report : { warnings: [] };
+    const own: Report = split.isBase ? report : { warnings: [], changes: [] };
     normaliseEndpoints(split.def, own);
     const doc = buildDocument(split, options, own);
-    if (own !== report) report.warnings.push(...own.warnings.map((w) => `version ${split.versionName}: ${w}`));
+    if (own !== report) {
+      report.warnings.push(...own.warnings.map((w) => `version ${split.versionName}: ${w}`));
+      for (const c of own.changes) reshaped(report, `version ${split.versionName}: ${c}`);
+    }
     return doc;
   });
 
@@ -39,9 +42,9 @@ export function convertClassicToOas(input: ClassicApiDefinition, options: Conver
     const kind = split.isBase ? 'base' : 'version';
     return problems.map((p) => `${kind} API ${split.def.name ?? ''} migrated OAS is not valid: ${p}`);
   });
-  if (errors.length) return { ok: false, errors, warnings: report.warnings };
+  if (errors.length) return { ok: false, errors, warnings: report.warnings, changes: report.changes };
   const [baseAPI, ...versions] = documents as [OasDocument, ...OasDocument[]];
-  return { ok: true, baseAPI, versions, warnings: report.warnings };
+  return { ok: true, baseAPI, versions, warnings: report.warnings, changes: report.changes };
 }
 
 /** §5 + §7 first point: the OAS document of one split definition. */
