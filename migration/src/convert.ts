@@ -51,7 +51,7 @@ export function convertClassicToOas(input: ClassicApiDefinition, options: Conver
 function buildDocument(split: SplitDefinition, options: ConvertOptions, report: Report): OasDocument {
   const { def, versionName } = split;
   const paths: Json = {};
-  const auth = mapAuthentication(def);
+  const auth = mapAuthentication(def, report);
   const operations = mapOperations(def, paths, options, report);
   const global = mapGlobalMiddleware(def);
   const extension = defined({

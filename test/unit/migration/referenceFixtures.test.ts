@@ -57,3 +57,14 @@ for (const fixture of cases) {
     }
   });
 }
+
+test('the comparison: <nil> is absent, empty is empty or absent, lists keep their length, unlisted members are free', () => {
+  assert.deepEqual(disagreements({ a: '<nil>' }, { a: null }), []);
+  assert.deepEqual(disagreements({ a: '<nil>' }, { a: false }), ['a: expected absent, got false']);
+  assert.deepEqual(disagreements({ a: {}, b: [] }, {}), []);
+  assert.deepEqual(disagreements({ a: {} }, { a: { x: 1 } }), ['a: expected empty, got {"x":1}']);
+  assert.deepEqual(disagreements({ a: [1] }, { a: [1, 2] }), ['a: expected a list of 1, got [1,2]']);
+  assert.deepEqual(disagreements({ a: [{ x: 1 }] }, { a: [{ x: 1, y: 2 }], z: 3 }), []);
+  assert.deepEqual(disagreements({ a: 200 }, { a: '200' }), ['a: expected 200, got "200"']);
+  assert.deepEqual(disagreements({ a: { b: 'x' } }, {}), ['a: expected an object, got absent']);
+});
