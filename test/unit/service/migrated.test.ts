@@ -4,9 +4,9 @@
 // extension schema does not declare shows up here as an unknown-member warning.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { convertClassicToOas } from '../../../migration/src/index';
+import { convertClassicToOas, skipReason, unwrapDashboardRecord } from '../../../migration/src/index';
 import { diagnose } from './validation.helpers';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
@@ -65,4 +65,49 @@ test('the every-mapping fixture really reaches the members this test guards', ()
     const actual = path.split('.').reduce<any>((node, step) => node?.[step], ext);
     assert.equal(actual, value, path);
   }
+});
+
+test('uptime checks come out in the reference form our schema accepts; the old list-of-headers form is refused', () => {
+  const result = convertClassicToOas({
+    ...read('migration/petstore.classic.json'),
+    uptime_tests: {
+      check_list: [{ url: 'http://pets.internal/health', protocol: 'https', timeout: 20_000, method: 'GET', headers: { 'Content-Type': 'application/json' } }],
+    },
+  }, { generateId: () => 'child' });
+  assert.ok(result.ok);
+  const ext = result.baseAPI['x-svc-api-gateway'];
+  assert.deepEqual(ext.upstream.uptimeTests.tests, [
+    { url: 'https://pets.internal/health', timeout: '20µs', method: 'GET', headers: { 'Content-Type': 'application/json' } },
+  ]);
+  assert.deepEqual(findings(result.baseAPI), []);
+  // What the migration wrote before: a list of {name, value} and a protocol member beside an http:// URL.
+  ext.upstream.uptimeTests.tests[0].headers = [{ name: 'Content-Type', value: 'application/json' }];
+  ext.upstream.uptimeTests.tests[0].protocol = 'https';
+  assert.deepEqual(findings(result.baseAPI), [
+    '/x-svc-api-gateway/upstream/uptimeTests/tests/0/headers · 1 svc.schema.type `headers` must be an object.',
+    '/x-svc-api-gateway/upstream/uptimeTests/tests/0/protocol · 2 svc.unknown-member Unknown member `protocol`.',
+  ]);
+});
+
+test('every real classic definition of ../shared/real-definitions/classic migrates to documents with no diagnostic at all', () => {
+  const dir = join(__dirname, '..', '..', '..', '..', 'shared', 'real-definitions', 'classic');
+  let documents = 0;
+  const problems: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    for (const definition of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (skipReason(unwrapDashboardRecord(definition), { mode: 'dryRun' })) continue;
+      const result = convertClassicToOas(definition, { generateId: () => 'child' });
+      if (!result.ok) {
+        problems.push(`${file}: ${result.errors.join('; ')}`);
+        continue;
+      }
+      for (const document of [result.baseAPI, ...result.versions]) {
+        documents += 1;
+        problems.push(...findings(document).map((f) => `${file}: ${f}`));
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.equal(documents, 81, 'every convertible definition was looked at');
 });
