@@ -9,7 +9,8 @@ import { mapOperations } from './mapOperations.js';
 import { mapServer } from './mapServer.js';
 import { mapUpstream } from './mapUpstream.js';
 import { preprocess } from './preprocess.js';
-import { clone, defined, isObject, reshaped } from './util.js';
+import { shapeChanges } from './changes.js';
+import { clone, defined, isObject } from './util.js';
 import { validateOas } from './validate.js';
 import { splitVersions, versioningRefusals, type SplitDefinition } from './versioning.js';
 
@@ -18,21 +19,18 @@ export const MIGRATED_OPENAPI_VERSION = '3.0.6';
 
 /** Converts one classic definition (bare, or a dashboard record with `api_definition`). */
 export function convertClassicToOas(input: ClassicApiDefinition, options: ConvertOptions = {}): ConvertResult {
-  const report: Report = { warnings: [], changes: [] };
+  const report: Report = { warnings: [] };
   const def = clone(unwrapDashboardRecord(input));
   const refusals = versioningRefusals(def);
-  if (refusals.length) return { ok: false, errors: refusals, warnings: report.warnings, changes: report.changes };
+  if (refusals.length) return { ok: false, errors: refusals, warnings: report.warnings, changes: [] };
 
   preprocess(def, report);
   const splits = splitVersions(def, options.generateId ?? randomApiId, report);
   const documents = splits.map((split) => {
-    const own: Report = split.isBase ? report : { warnings: [], changes: [] };
+    const own: Report = split.isBase ? report : { warnings: [] };
     normaliseEndpoints(split.def, own);
     const doc = buildDocument(split, options, own);
-    if (own !== report) {
-      report.warnings.push(...own.warnings.map((w) => `version ${split.versionName}: ${w}`));
-      for (const c of own.changes) reshaped(report, `version ${split.versionName}: ${c}`);
-    }
+    if (own !== report) report.warnings.push(...own.warnings.map((w) => `version ${split.versionName}: ${w}`));
     return doc;
   });
 
@@ -42,9 +40,9 @@ export function convertClassicToOas(input: ClassicApiDefinition, options: Conver
     const kind = split.isBase ? 'base' : 'version';
     return problems.map((p) => `${kind} API ${split.def.name ?? ''} migrated OAS is not valid: ${p}`);
   });
-  if (errors.length) return { ok: false, errors, warnings: report.warnings, changes: report.changes };
+  if (errors.length) return { ok: false, errors, warnings: report.warnings, changes: [] };
   const [baseAPI, ...versions] = documents as [OasDocument, ...OasDocument[]];
-  return { ok: true, baseAPI, versions, warnings: report.warnings, changes: report.changes };
+  return { ok: true, baseAPI, versions, warnings: report.warnings, changes: shapeChanges(unwrapDashboardRecord(input), baseAPI, versions) };
 }
 
 /** §5 + §7 first point: the OAS document of one split definition. */

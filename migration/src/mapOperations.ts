@@ -2,7 +2,7 @@
 // (and §6 for the lists that are dropped).
 import type { ClassicApiDefinition, ConvertOptions, Json, Report } from './types.js';
 import { ensureOperation } from './paths.js';
-import { arr, bool, defined, durationOf, isObject, list, nameValues, not, num, obj, reshaped, str } from './util.js';
+import { arr, bool, defined, durationOf, isObject, list, nameValues, not, num, obj, str } from './util.js';
 
 /** Lists with no OAS form (§6). */
 const DROPPED_LISTS = ['transform_jq', 'transform_jq_response', 'persist_graphql'];
@@ -210,5 +210,4 @@ function addMockResponse(op: Json, oasOp: Json, entry: Json, report: Report): vo
       );
     }
   }
-  reshaped(report, 'method_actions (reply) and mock_response → middleware.operations[].mockResponse, its code an OAS response');
 }

@@ -12,7 +12,6 @@ import {
   not,
   num,
   obj,
-  reshaped,
   section,
   str,
   stringMap,
@@ -27,7 +26,7 @@ export function mapUpstream(def: ClassicApiDefinition, options: ConvertOptions, 
   return defined({
     url: str(proxy.target_url),
     serviceDiscovery: mapServiceDiscovery(proxy.service_discovery),
-    uptimeTests: mapUptimeTests(def, report),
+    uptimeTests: mapUptimeTests(def),
     mutualTLS: section({
       enabled: not(def.upstream_certificates_disabled),
       domainToCertificateMapping: mapEntries(def.upstream_certificates, (domain, certificate) => ({ domain, certificate })),
@@ -76,7 +75,7 @@ export function mapServiceDiscovery(sd: unknown): Json | undefined {
  * reference's conversion fixtures decide: `headers` stays a map of strings, the check's `protocol`
  * becomes the URL's scheme, and Go nanosecond timeouts keep every unit down to `ns`.
  */
-function mapUptimeTests(def: ClassicApiDefinition, report: Report): Json | undefined {
+function mapUptimeTests(def: ClassicApiDefinition): Json | undefined {
   const ut = obj(def.uptime_tests);
   const config = obj(ut.config);
   const checks = arr<Json>(ut.check_list).filter(isObject);
@@ -85,8 +84,8 @@ function mapUptimeTests(def: ClassicApiDefinition, report: Report): Json | undef
     tests: checks.length
       ? checks.map((c) =>
           defined({
-            url: checkUrl(c, report),
-            timeout: uptimeTimeout(c.timeout, report),
+            url: checkUrl(c),
+            timeout: uptimeTimeout(c.timeout),
             method: str(c.method),
             headers: stringMap(c.headers),
             body: str(c.body),
@@ -104,22 +103,18 @@ function mapUptimeTests(def: ClassicApiDefinition, report: Report): Json | undef
 const URL_SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
 
 /** The check's URL with its `protocol` as the scheme (the OAS test has no `protocol` member). */
-function checkUrl(check: Json, report: Report): string {
+function checkUrl(check: Json): string {
   const url = typeof check.url === 'string' ? check.url : '';
   const protocol = str(check.protocol)?.replace(/:\/*$/, '');
   if (!protocol) return url;
-  const folded = URL_SCHEME.test(url) ? url.replace(URL_SCHEME, `${protocol}://`) : `${protocol}://${url}`;
-  reshaped(report, 'uptime_tests.check_list[].protocol → the scheme of upstream.uptimeTests.tests[].url');
-  return folded;
+  return URL_SCHEME.test(url) ? url.replace(URL_SCHEME, `${protocol}://`) : `${protocol}://${url}`;
 }
 
 /** Check timeouts: a duration string in dashboard bodies, Go nanoseconds in gateway bodies. */
-function uptimeTimeout(v: unknown, report: Report): string | undefined {
+function uptimeTimeout(v: unknown): string | undefined {
   if (typeof v === 'string' && v !== '') return v;
   if (typeof v !== 'number') return undefined;
-  const readable = durationFromNanoseconds(v);
-  if (readable) reshaped(report, 'uptime_tests.check_list[].timeout (nanoseconds) → a readable duration (down to µs and ns)');
-  return readable;
+  return durationFromNanoseconds(v);
 }
 
 /** `global_rate_limit` → `upstream.rateLimit`; `per` in the spec's integer seconds by default. */

@@ -1,7 +1,7 @@
 // migration-mapping.md §5.7 (first paragraph): classic endpoint path + method → OAS path item
 // and operation. The operationId is the classic path without its leading `/` plus the method.
 import type { Json, Report } from './types.js';
-import { obj, reshaped } from './util.js';
+import { obj } from './util.js';
 
 /** Methods an OAS 3.0 path item can hold. */
 export const OAS_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
@@ -79,9 +79,6 @@ export function ensureOperation(
     if (report) {
       for (const u of unkept) {
         report.warnings.push(`path ${classicPath}: the regular expression ${u.pattern} of parameter ${u.name} is not kept (any value matches ${path})`);
-      }
-      if (parameters.some((p) => /^customRegex\d+$/.test(p.name))) {
-        reshaped(report, 'regular-expression path segments → path parameters customRegex1, customRegex2, …');
       }
     }
   }

@@ -73,14 +73,13 @@ export interface ConvertOptions {
 
 /**
  * Result of a conversion: documents plus what was dropped (§6, `warnings`) and what changed shape on the way
- * (`changes`: one sentence per reshaping that applied to this API, e.g. a map that became a list).
+ * (`changes`: one sentence per reshaping that applied to this API, e.g. a map that became a list; changes.ts).
  */
 export type ConvertResult =
   | { ok: true; baseAPI: OasDocument; versions: OasDocument[]; warnings: string[]; changes: string[] }
   | { ok: false; errors: string[]; warnings: string[]; changes: string[] };
 
-/** Collects §6 notes and shape changes while the stages run. */
+/** Collects §6 notes while the stages run. */
 export interface Report {
   warnings: string[];
-  changes: string[];
 }

@@ -1,5 +1,5 @@
 // Small helpers shared by the mapping stages (migration-mapping.md §5 conventions).
-import type { Json, Report } from './types.js';
+import type { Json } from './types.js';
 
 /** True for a plain JSON object. */
 export function isObject(v: unknown): v is Json {
@@ -152,9 +152,4 @@ export function bool(v: unknown): boolean | undefined {
 /** Deep copy of JSON data (the converter never mutates its input). */
 export function clone<T>(v: T): T {
   return v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T);
-}
-
-/** Records a shape change once (several entries can undergo the same one). */
-export function reshaped(report: Report, sentence: string): void {
-  if (!report.changes.includes(sentence)) report.changes.push(sentence);
 }

@@ -10,6 +10,7 @@ import { summariseApi } from '../../explorer/apiSummaries';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
 import { buildReport, migratableIds, reportLogLines, type MigrationReport } from './migrateReport';
+import { addServerShapeChanges, carryShapeChanges } from './shapeNotes';
 import { buildMigrateRequest, describeTarget, RUN_MODES, type MigrationTarget, type RunOptions } from './migrateRequest';
 import { withCancellableProgress } from './progress';
 import type { MigrationReportPanel, RunMessage } from './reportPanel';
@@ -78,7 +79,6 @@ export class MigrateFlow {
     });
     if (!response) return undefined;
     const report = buildReport('dryRun', response, 'apiIDs' in target ? target.apiIDs : [], names);
-    this.logReport(env.name, report);
     const cache = new Map<string, Promise<unknown>>();
     const session: Session = {
       env,
@@ -96,6 +96,8 @@ export class MigrateFlow {
         return loaded;
       },
     };
+    await addServerShapeChanges(report, (id) => session.classic(id)());
+    this.logReport(env.name, report);
     this.showSession(session);
     return session;
   }
@@ -133,6 +135,7 @@ export class MigrateFlow {
         return undefined;
       }
       const report = buildReport(mode, response, ids, session.names);
+      carryShapeChanges(session.latest, report);
       this.logReport(session.env.name, report);
       session.latest = report;
       this.showSession(session);

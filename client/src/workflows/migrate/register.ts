@@ -9,7 +9,7 @@ import type { ExplorerArea } from '../../explorer/register';
 import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExtensionLog } from '../../logging/outputChannel';
 import { MigrateFlow, type MigrateArgs, type MigrateOutcome } from './migrateFlow';
-import { buildReport, reportLogLines, type MigrationReport } from './migrateReport';
+import { addConversionNotes, buildReport, reportLogLines, type MigrationReport } from './migrateReport';
 import { targetFromNodes, type MigrationTarget } from './migrateRequest';
 import { MigrationDocuments } from './migrationDocuments';
 import { MigrationReportPanel } from './reportPanel';
@@ -67,8 +67,9 @@ export function registerMigrate(context: vscode.ExtensionContext, deps: { log: E
     const id = String((parsed as { api_id?: unknown; api_definition?: { api_id?: unknown } }).api_id ?? (parsed as { api_definition?: { api_id?: unknown } }).api_definition?.api_id ?? '');
     const name = String((parsed as { name?: unknown }).name ?? id ?? document.fileName);
     const report = buildReport('dryRun', preview.response, id ? [id] : [], new Map([[id, name]]));
+    addConversionNotes(report, id, preview);
     log.info(`local migration preview of ${document.uri.fsPath || document.uri.toString()} — ${reportLogLines(report).join('\n  ')}`);
-    panel.show({ report, envName: 'local preview', offerRun: false, notes: preview.warnings, classicOf: () => document.uri });
+    panel.show({ report, envName: 'local preview', offerRun: false, classicOf: () => document.uri });
     return report;
   };
 
