@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { convertClassicToOas, skipReason, unwrapDashboardRecord } from '../../../migration/src/index';
+import { classicCases, migratable } from '../migration/referenceFixtures.helpers';
 import { diagnose } from './validation.helpers';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
@@ -110,4 +112,24 @@ test('every real classic definition of ../shared/real-definitions/classic migrat
   }
   assert.deepEqual(problems, []);
   assert.equal(documents, 81, 'every convertible definition was looked at');
+});
+
+test("every reference fixture case's migrated document, and a custom auth with only an id extractor, gets no diagnostic", () => {
+  const dir = join(__dirname, '..', '..', '..', '..', 'shared', 'reference-fixtures', 'migration');
+  const cases = readdirSync(dir)
+    .filter((f) => f.endsWith('.yml'))
+    .flatMap((file) => classicCases(file, parse(readFileSync(join(dir, file), 'utf8'))));
+  const sources = [
+    ...cases.map((c) => [c.name, migratable(c.input)] as const),
+    [
+      'custom auth: id extractor only',
+      migratable({ custom_plugin_auth_enabled: true, custom_middleware: { id_extractor: { extract_from: 'header', extract_with: 'value' } } }),
+    ] as const,
+  ];
+  assert.equal(sources.length, 26);
+  for (const [name, source] of sources) {
+    const result = convertClassicToOas(source);
+    assert.ok(result.ok, name);
+    assert.deepEqual(findings(result.baseAPI), [], name);
+  }
 });
