@@ -81,7 +81,8 @@ const RULES: readonly Rule[] = [
   (input) => {
     const per = obj(input.global_rate_limit).per;
     return typeof per === 'number' && per > 0
-      ? `global_rate_limit.per ${per} → upstream.rateLimit.per ${per}: integer seconds, as the spec decides (the reference gateway writes "${durationOf(per)}")`
+      ? `global_rate_limit.per ${per} → upstream.rateLimit.per ${per}: integer seconds, as the spec decides ` +
+          `(the reference gateway writes "${durationOf(per)}")`
       : undefined;
   },
   (input) => {

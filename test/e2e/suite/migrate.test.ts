@@ -54,7 +54,8 @@ describe('migrate', () => {
     assert.match(html, /Petstore/, 'names come from the listing');
     assert.match(html, /value="stage" checked/);
     // Per API, what changed shape: read from the classic definition beside the server's documents.
-    assert.ok(pets.changes.some((c) => c.startsWith('version_data.versions: each non-default version became its own internal child API')), pets.changes.join('\n'));
+    const split = 'version_data.versions: each non-default version became its own internal child API';
+    assert.ok(pets.changes.some((c) => c.startsWith(split)), pets.changes.join('\n'));
     assert.match(html, /<b>Changed shape<\/b><ul><li>version_data\.versions: /);
 
     assert.equal(await stored(PETSTORE), 'classic', 'a dry run changes nothing');

@@ -230,7 +230,11 @@ test('§5.4 custom auth config always carries enabled and functionName (the refe
 
 test('§5.4 an id extractor without extract_from or extract_with is dropped, and the report says so', () => {
   const result = migrate(
-    classic({ use_keyless: false, custom_plugin_auth_enabled: true, custom_middleware: { auth_check: { name: 'Auth' }, id_extractor: { extract_from: 'header' } } }),
+    classic({
+      use_keyless: false,
+      custom_plugin_auth_enabled: true,
+      custom_middleware: { auth_check: { name: 'Auth' }, id_extractor: { extract_from: 'header' } },
+    }),
   );
   assert.deepEqual(ext(result.baseAPI).server.authentication.custom.config, { enabled: true, functionName: 'Auth' });
   assert.ok(result.warnings.includes('custom_middleware.id_extractor dropped: it needs both extract_from and extract_with'), result.warnings.join('\n'));

@@ -31,7 +31,8 @@ test("a server's dry run gets the preview's shape changes, read from the classic
 test('an unreadable definition leaves the row as is; only successful rows are read, at most the limit', async () => {
   const first = previewMigration({ ...petstore, api_id: 'a' }).response;
   const second = previewMigration({ ...petstore, api_id: 'b' }).response;
-  const response = { ...first, success: { ...first.success, count: 2, apiIDs: ['a', 'b'], definitions: [...first.success.definitions, ...second.success.definitions] } };
+  const definitions = [...first.success.definitions, ...second.success.definitions];
+  const response = { ...first, success: { ...first.success, count: 2, apiIDs: ['a', 'b'], definitions } };
   const report = buildReport('dryRun', { ...response, failure: { count: 1, errors: [{ apiID: 'c', message: ['x'] }] } }, ['a', 'b', 'c']);
   const asked: string[] = [];
   const filled = await addServerShapeChanges(report, async (id) => {

@@ -36,7 +36,9 @@ export function reportHtml(report: MigrationReport, options: ReportPageOptions):
       const list = (cls: string, title: string, items: string[]) =>
         items.length ? `<div class="${cls}"><b>${title}</b><ul>${items.map((c) => `<li>${e(c)}</li>`).join('')}</ul></div>` : '';
       const conversion = list('changes', 'Changed shape', r.changes) + list('dropped', 'Dropped', r.dropped);
-      return `<tr class="${r.outcome}"><td>${e(r.name)}<div class="id">${e(r.apiID)}</div></td><td><span class="badge ${r.outcome}">${e(outcomeWord(r))}</span></td><td>${details}${conversion}</td><td>${diffs}</td></tr>`;
+      const name = `<td>${e(r.name)}<div class="id">${e(r.apiID)}</div></td>`;
+      const badge = `<td><span class="badge ${r.outcome}">${e(outcomeWord(r))}</span></td>`;
+      return `<tr class="${r.outcome}">${name}${badge}<td>${details}${conversion}</td><td>${diffs}</td></tr>`;
     })
     .join('\n');
   const notes = options.notes?.length ? `<h2>Notes</h2><ul class="notes">${options.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
