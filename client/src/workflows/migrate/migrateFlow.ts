@@ -10,6 +10,7 @@ import { summariseApi } from '../../explorer/apiSummaries';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
 import { buildReport, migratableIds, reportLogLines, type MigrationReport } from './migrateReport';
+import { addServerShapeChanges, carryShapeChanges } from './shapeNotes';
 import { buildMigrateRequest, describeTarget, RUN_MODES, type MigrationTarget, type RunOptions } from './migrateRequest';
 import { resolveTarget } from '../../shared/commandArg';
 import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
@@ -74,7 +75,6 @@ export class MigrateFlow {
     }));
     if (!response) return undefined;
     const report = buildReport('dryRun', response, 'apiIDs' in target ? target.apiIDs : [], names);
-    this.logReport(env.name, report);
     const cache = new Map<string, Promise<unknown>>();
     const session: Session = {
       env,
@@ -92,6 +92,8 @@ export class MigrateFlow {
         return loaded;
       },
     };
+    await addServerShapeChanges(report, (id) => session.classic(id)());
+    this.logReport(env.name, report);
     this.showSession(session);
     return session;
   }
@@ -129,6 +131,7 @@ export class MigrateFlow {
         return undefined;
       }
       const report = buildReport(mode, response, ids, session.names);
+      carryShapeChanges(session.latest, report);
       this.logReport(session.env.name, report);
       session.latest = report;
       this.showSession(session);
