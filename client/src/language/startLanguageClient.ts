@@ -8,6 +8,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
+import { clearViewDiagnosticsOnClose, viewDiagnosticsMiddleware } from './viewDiagnostics';
 
 export interface LanguageArea {
   /** Undefined when the server could not start. */
@@ -32,12 +33,14 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
     documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
+    middleware: viewDiagnosticsMiddleware,
   };
   const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   try {
     await client.start();
     context.subscriptions.push(
       client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
+      clearViewDiagnosticsOnClose(client),
     );
     log.info('language server started');
   } catch (error) {

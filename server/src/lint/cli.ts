@@ -12,7 +12,7 @@ import { detectKind } from '../../../common/src/detection';
 import { SvcDocument } from '../service/parser/document';
 import { validateAs } from '../service/validation/validate';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
-import { WorkspaceIndex } from '../service/validation/workspaceIndex';
+import { WorkspaceModel as WorkspaceIndex } from '../service/index/workspaceModel';
 import { displayPath, expandArguments } from './files';
 import { jsonReport, textReport, type FileResult } from './report';
 

@@ -18,6 +18,7 @@ import { FEATURE_CAPABILITIES, registerFeatures } from './features';
 import { connectionLogger } from './logger';
 import { SettingsCache } from './settings';
 import { WorkspaceFiles } from './workspaceFiles';
+import type { FilesExclude } from '../service/index/userFiles';
 
 export interface ServerOptions {
   service?: LanguageService;
@@ -48,8 +49,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
     // Schemas compile here, once, before the first request needs them.
     const svc = getService();
-    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs);
-    workspaceFiles = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log);
+    const excludeFor = async (folder: string) =>
+      settings.supported ? ((await connection.workspace.getConfiguration({ scopeUri: folder, section: 'files.exclude' })) as FilesExclude) : undefined;
+    const files = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log, excludeFor);
+    files.folders = folders;
+    workspaceFiles = files;
+    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, (uri) => files.isUserFile(uri));
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES },
@@ -71,7 +76,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onDidChangeConfiguration(() => {
     settings.clear();
+    workspaceFiles?.clearSettings();
     diagnostics?.scheduleAll();
+    // `files.exclude` may have changed: what counts as the user's files too.
+    void workspaceFiles?.scan(folders).then(() => diagnostics?.scheduleAll(), (error) => log.error('workspace', 'rescan failed', error));
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {

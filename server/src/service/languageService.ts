@@ -26,12 +26,13 @@ import { format } from './format/format';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
-import { validate, WorkspaceIndex, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+import { validate, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+import { WorkspaceModel } from './index/workspaceModel';
 
 export interface LanguageServiceOptions {
   registry?: SchemaRegistry;
   /** Listen paths of the workspace for the duplicate rule (the LSP layer feeds it). */
-  workspace?: WorkspaceIndex;
+  workspace?: WorkspaceModel;
 }
 
 /** Per-document settings: `svc.validation.enable`, `svc.validation.maxFileSize`, `svc.files.associations`. */
@@ -40,7 +41,7 @@ export type DocumentSettings = Partial<ValidationSettings>;
 export interface LanguageService {
   readonly registry: SchemaRegistry;
   readonly walker: SchemaWalker;
-  readonly workspace: WorkspaceIndex;
+  readonly workspace: WorkspaceModel;
   /** The parsed document of this version (cached by uri+version). */
   parse(document: TextDocument): SvcDocument;
   detectKind(document: TextDocument, associations?: KindAssociations): Detection | undefined;
@@ -58,7 +59,7 @@ export interface LanguageService {
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const registry = options.registry ?? getSchemaRegistry();
   const walker = createSchemaWalker(registry);
-  const workspace = options.workspace ?? new WorkspaceIndex();
+  const workspace = options.workspace ?? new WorkspaceModel();
   const cache = new DocumentCache();
   // Detection reads the whole value: remember it per parsed version and associations setting.
   const detections = new WeakMap<SvcDocument, { associations: KindAssociations; detection: Detection | undefined }>();
