@@ -5,6 +5,10 @@
 
 import type {
   CodeAction,
+  CodeLens,
+  DocumentLink,
+  Location,
+  SymbolInformation,
   CompletionList,
   Diagnostic,
   DocumentSymbol,
@@ -28,6 +32,10 @@ import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
 import { validate, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
 import { WorkspaceModel } from './index/workspaceModel';
+import { definition, prepareRename, references, rename, type RenameCheck, type RenameResult } from './navigation/navigation';
+import { codeLenses } from './navigation/lenses';
+import { documentLinks } from './navigation/links';
+import { workspaceSymbols } from './navigation/workspaceSymbols';
 
 export interface LanguageServiceOptions {
   registry?: SchemaRegistry;
@@ -52,6 +60,15 @@ export interface LanguageService {
   format(document: TextDocument, options: FormattingOptions, range?: Range): TextEdit[];
   foldingRanges(document: TextDocument, limit?: number): FoldingRange[];
   codeActions(document: TextDocument, diagnostics: readonly Diagnostic[], range: Range, settings?: DocumentSettings): CodeAction[];
+  /** Navigation over the workspace index (server/src/service/navigation). */
+  definition(document: TextDocument, position: Position, settings?: DocumentSettings): Location[];
+  references(document: TextDocument, position: Position, includeDeclaration: boolean, settings?: DocumentSettings): Location[];
+  prepareRename(document: TextDocument, position: Position, settings?: DocumentSettings): RenameCheck;
+  rename(document: TextDocument, position: Position, newName: string, settings?: DocumentSettings): RenameResult;
+  codeLenses(document: TextDocument, settings?: DocumentSettings): CodeLens[];
+  workspaceSymbols(query: string): SymbolInformation[];
+  /** `gatewayUrl`: the active environment's gateway, for listen-path links. */
+  documentLinks(document: TextDocument, gatewayUrl?: string, settings?: DocumentSettings): DocumentLink[];
   /** Drops what is cached for a closed document. */
   forget(uri: string): void;
 }
@@ -90,6 +107,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
     codeActions: (document, diagnostics, range, settings) =>
       quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker }),
+    definition: (document, position, settings) => definition(cache.get(document), kindOf(document, settings), position, workspace),
+    references: (document, position, includeDeclaration, settings) =>
+      references(cache.get(document), kindOf(document, settings), position, includeDeclaration, workspace),
+    prepareRename: (document, position, settings) => prepareRename(cache.get(document), kindOf(document, settings), position),
+    rename: (document, position, newName, settings) => rename(cache.get(document), kindOf(document, settings), position, newName, workspace),
+    codeLenses: (document, settings) => codeLenses(cache.get(document), kindOf(document, settings), workspace),
+    workspaceSymbols: (query) => workspaceSymbols(query, workspace),
+    documentLinks: (document, gatewayUrl, settings) => documentLinks(cache.get(document), kindOf(document, settings), gatewayUrl),
     forget: (uri) => cache.delete(uri),
   };
 }

@@ -22,6 +22,9 @@ interface Pending {
   associations: KindAssociations;
 }
 
+/** A site with the file it is in. */
+export type Located<T> = T & { readonly uri: string; readonly fileKind: DocumentKind };
+
 const key = (kind: NameKind, name: string): string => `${kind}\u0000${name}`;
 
 export class WorkspaceModel {
@@ -90,19 +93,20 @@ export class WorkspaceModel {
   }
 
   /** Definitions of a global name (API id, policy id, webhook id) across the workspace. */
-  definitionsOf(kind: NameKind, name: string): Definition[] {
+  definitionsOf(kind: NameKind, name: string): Array<Located<Definition>> {
     this.all();
-    const out: Definition[] = [];
+    const out: Array<Located<Definition>> = [];
     for (const uri of this.definers.get(key(kind, name)) ?? []) {
-      for (const d of this.facts.get(uri)?.definitions ?? []) if (d.kind === kind && d.name === name) out.push(d);
+      const facts = this.facts.get(uri)!;
+      for (const d of facts.definitions) if (d.kind === kind && d.name === name) out.push({ ...d, uri, fileKind: facts.kind });
     }
     return out;
   }
 
   /** References to a global name, each with its file. */
-  referencesOf(kind: NameKind, name: string): Array<Site & { uri: string; fileKind: DocumentKind }> {
+  referencesOf(kind: NameKind, name: string): Array<Located<Site>> {
     this.all();
-    const out: Array<Site & { uri: string; fileKind: DocumentKind }> = [];
+    const out: Array<Located<Site>> = [];
     for (const uri of this.referrers.get(key(kind, name)) ?? []) {
       const facts = this.facts.get(uri);
       for (const r of facts?.references ?? []) if (r.kind === kind && r.name === name) out.push({ ...r, uri, fileKind: facts!.kind });
