@@ -64,7 +64,7 @@ test('definition: middleware.operations key → the operationId; security requir
 });
 
 test('definition: nothing on a plain value, an external $ref, or a name nobody defines', () => {
-  for (const files of [
+  for (const files of <Array<Record<string, string>>>[
     { 'petstore.json': classic('petstore-1').replace('"Petstore"', '"Pet|store"') },
     { 'gold.json': policy('gold', 'nowhere|-api') },
     { 'a.json': '{ "openapi": "3.0.3", "paths": {}, "components": { "schemas": { "A": { "$ref": "other.json#/B|" } } }, "x-svc-api-gateway": { "info": { "id": "a" } } }' },

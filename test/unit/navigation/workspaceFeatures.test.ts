@@ -133,6 +133,6 @@ test('the index updates per file: a new grant, a renamed API, a removed file', (
 test('the duplicate-listen-path rule reads the same index', () => {
   const ws = workspace({ 'a.json': classic('a-1', 'A', '/same/'), 'b.json': classic('b-1', 'B', '/same/') + '|', 'c.json': classic('c-1', 'C', '/other/') });
   const [d] = ws.service.validate(ws.document).filter((x) => codeOf(x) === 'svc.semantic.duplicate-listen-path');
-  assert.match(d.message, /also used by a\.json:/);
+  assert.match(String(d.message), /also used by a\.json:/);
   assert.deepEqual(d.relatedInformation?.map((r) => r.location.uri), [uriOf('a.json')]);
 });
