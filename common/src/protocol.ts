@@ -18,3 +18,21 @@ export interface DocumentKindParams {
   /** How the kind was chosen: by content, a `$schema` member, or an `svc.files.associations` glob. */
   source: 'content' | '$schema' | 'association' | undefined;
 }
+
+/**
+ * Client → server: what the active environment tells navigation. `gatewayUrl` makes listen
+ * paths links; the id lists (once the tree has loaded them) keep "unknown API/policy" warnings
+ * quiet for what the environment has. Everything `undefined` = no active environment.
+ */
+export const ActiveEnvironmentNotification = {
+  method: 'svc/activeEnvironment',
+} as const;
+
+export interface ActiveEnvironmentParams {
+  gatewayUrl?: string;
+  apiIds?: string[];
+  policyIds?: string[];
+}
+
+/** Client command the server's code lenses call: (uri, position, locations) in LSP form. */
+export const SHOW_REFERENCES_COMMAND = 'svc.showReferences';

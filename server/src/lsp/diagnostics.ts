@@ -28,6 +28,8 @@ export class DiagnosticsScheduler {
     private readonly log: Logger,
     private readonly delayMs = VALIDATION_DELAY_MS,
     private readonly isUserFile: (uri: string) => Promise<boolean> = async (uri) => uri.startsWith('file:'),
+    /** Called when a document's names changed what other files show (code lenses). */
+    private readonly onIndexChanged: () => void = () => undefined,
   ) {}
 
   /** Validates `document` after the debounce delay (a newer request for it replaces this one). */
@@ -96,6 +98,7 @@ export class DiagnosticsScheduler {
     if ((this.signatures.get(document.uri) ?? '') !== signature) {
       this.signatures.set(document.uri, signature);
       this.scheduleAll(document.uri);
+      this.onIndexChanged();
     }
   }
 

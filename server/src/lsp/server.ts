@@ -15,6 +15,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/languageService';
 import { DiagnosticsScheduler } from './diagnostics';
 import { FEATURE_CAPABILITIES, registerFeatures } from './features';
+import { NAVIGATION_CAPABILITIES, registerNavigation, type Navigation } from './navigationFeatures';
 import { connectionLogger } from './logger';
 import { SettingsCache } from './settings';
 import { WorkspaceFiles } from './workspaceFiles';
@@ -38,6 +39,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let foldingLimit: number | undefined;
   let dynamicConfiguration = false;
   let dynamicWatchers = false;
+  let navigation: Navigation | undefined;
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -54,10 +56,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const files = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log, excludeFor);
     files.folders = folders;
     workspaceFiles = files;
-    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, (uri) => files.isUserFile(uri));
+    const canRefreshLenses = capabilities.workspace?.codeLens?.refreshSupport === true;
+    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, (uri) => files.isUserFile(uri), () => navigation?.refreshLenses());
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
+    navigation = registerNavigation({ connection, documents, service: svc, settings, log, canRefreshLenses: () => canRefreshLenses, revalidate: () => diagnostics?.scheduleAll() });
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES, ...NAVIGATION_CAPABILITIES },
       serverInfo: { name: 'svc-language-server' },
     };
   });
@@ -70,6 +74,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       .then((count) => {
         log.info('workspace', `indexed listen paths of ${count} workspace file(s)`);
         if (count > 0) diagnostics?.scheduleAll();
+        navigation?.refreshLenses();
       })
       .catch((error) => log.error('workspace', 'scan failed', error));
   });
@@ -89,6 +94,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         else await workspaceFiles?.refresh(change.uri);
       }
       diagnostics?.scheduleAll();
+      navigation?.refreshLenses();
     } catch (error) {
       log.error('workspace', 'file change handling failed', error);
     }

@@ -122,14 +122,15 @@ export class WorkspaceModel {
   }
 
   /**
-   * What other files' diagnostics depend on in this file: its listen paths and the global
-   * names it defines. When it changes, the other open documents are validated again.
+   * What other files' diagnostics and lenses depend on in this file: its listen paths and the
+   * global names it defines and uses. When it changes, the other open documents are validated
+   * again and the lenses refreshed.
    */
   signature(uri: string): string {
     const facts = this.factsOf(uri);
     if (!facts) return '';
     const paths = facts.listenPaths.map((p) => `${p.domain}|${p.listenPath}`);
-    const names = facts.definitions.filter((d) => GLOBAL_KINDS.has(d.kind)).map((d) => `${d.kind}:${d.name}`);
+    const names = [...facts.definitions, ...facts.references].filter((d) => GLOBAL_KINDS.has(d.kind)).map((d) => `${d.kind}:${d.name}`);
     return [...paths, ...names].join('\n');
   }
 

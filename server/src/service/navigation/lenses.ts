@@ -8,8 +8,7 @@ import type { SvcDocument } from '../parser/document';
 import type { WorkspaceModel } from '../index/workspaceModel';
 import { factsOfDocument, occurrences } from './navigation';
 
-/** Client command that shows a list of locations (arguments: uri, position, locations). */
-export const SHOW_REFERENCES_COMMAND = 'svc.showReferences';
+import { SHOW_REFERENCES_COMMAND } from '../../../../common/src/protocol';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
