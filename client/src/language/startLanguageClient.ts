@@ -8,7 +8,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
-import { clearViewDiagnosticsOnClose, viewDiagnosticsMiddleware } from './viewDiagnostics';
+import { ViewDiagnostics } from './viewDiagnostics';
 
 export interface LanguageArea {
   /** Undefined when the server could not start. */
@@ -29,18 +29,19 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
   context.subscriptions.push(watcher);
+  const views = new ViewDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
-    middleware: viewDiagnosticsMiddleware,
+    middleware: views.middleware,
   };
   const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   try {
     await client.start();
     context.subscriptions.push(
       client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
-      clearViewDiagnosticsOnClose(client),
+      views.watch(client),
     );
     log.info('language server started');
   } catch (error) {

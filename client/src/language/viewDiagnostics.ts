@@ -1,8 +1,8 @@
 // Diagnostics of views (remote documents, examples, migration previews, diff sides, `svc:`
 // edits) belong in Problems only while a tab shows them. VS Code keeps a closed virtual
 // document alive for a while and tells the server late (or never), so its findings would stay
-// in Problems long after the user closed it: on tab close they are dropped here, and a late
-// push for a view no tab shows is not let through.
+// in Problems long after the user closed it: when its last tab closes they are dropped here,
+// and a late push for it is not let through until it is opened again.
 import * as vscode from 'vscode';
 import type { LanguageClient, Middleware } from 'vscode-languageclient/node';
 
@@ -24,19 +24,30 @@ export function isView(uri: vscode.Uri): boolean {
   return !OWN_SCHEMES.has(uri.scheme);
 }
 
-/** Middleware: a view's diagnostics pass only while a tab shows it. */
-export const viewDiagnosticsMiddleware: Middleware = {
-  handleDiagnostics(uri, diagnostics, next) {
-    next(uri, isView(uri) && !shownUris().has(uri.toString()) ? [] : diagnostics);
-  },
-};
+export class ViewDiagnostics {
+  /** Views whose last tab closed: their diagnostics stay out of Problems until they open again. */
+  private readonly closed = new Set<string>();
 
-/** Clears a view's diagnostics when its last tab closes. */
-export function clearViewDiagnosticsOnClose(client: LanguageClient): vscode.Disposable {
-  return vscode.window.tabGroups.onDidChangeTabs((event) => {
-    const closed = event.closed.flatMap(tabUris).filter(isView);
-    if (closed.length === 0) return;
-    const shown = shownUris();
-    for (const uri of closed) if (!shown.has(uri.toString())) client.diagnostics?.delete(uri);
-  });
+  readonly middleware: Middleware = {
+    handleDiagnostics: (uri, diagnostics, next) => next(uri, this.closed.has(uri.toString()) ? [] : diagnostics),
+  };
+
+  /** Starts watching tabs; call once the client is running. */
+  watch(client: LanguageClient): vscode.Disposable {
+    const reopened = (uri: vscode.Uri) => this.closed.delete(uri.toString());
+    return vscode.Disposable.from(
+      vscode.window.tabGroups.onDidChangeTabs((event) => {
+        event.opened.flatMap(tabUris).forEach(reopened);
+        const gone = event.closed.flatMap(tabUris).filter(isView);
+        if (gone.length === 0) return;
+        const shown = shownUris();
+        for (const uri of gone) {
+          if (shown.has(uri.toString())) continue;
+          this.closed.add(uri.toString());
+          client.diagnostics?.delete(uri);
+        }
+      }),
+      vscode.workspace.onDidOpenTextDocument((document) => reopened(document.uri)),
+    );
+  }
 }

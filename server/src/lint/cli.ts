@@ -2,7 +2,9 @@
 //   svc-lint [--format text|json] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
 // Files that are not Svc documents (no detected kind) are skipped silently, as in the editor.
-// The workspace-wide rule (same listen path twice) runs across the files of one invocation.
+// The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
+// run against every definition under the git root (or the current directory), reported only
+// for the files given.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +15,8 @@ import { SvcDocument } from '../service/parser/document';
 import { validateAs } from '../service/validation/validate';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceModel as WorkspaceIndex } from '../service/index/workspaceModel';
-import { displayPath, expandArguments } from './files';
+import { displayPath, expandArguments, fileUriOf } from './files';
+import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
 
 const USAGE = `Usage: svc-lint [--format text|json] <files, folders or globs>...
@@ -45,7 +48,11 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   const { files, unmatched } = expandArguments(patterns, cwd);
   if (unmatched.length) return usage(`no such file or no match: ${unmatched.join(', ')}`);
 
-  const workspace = new WorkspaceIndex();
+  // Links are checked against the whole project, listen paths among the files given; findings
+  // are reported for the files given only.
+  const linted = new Set<string>();
+  const workspace = new WorkspaceIndex({ comparesListenPaths: (uri) => linted.has(uri) });
+  indexProject(workspace, projectRoot(cwd));
   const documents: Array<{ file: string; doc: SvcDocument; kind: ReturnType<typeof detectKind> }> = [];
   const stderr: string[] = [];
   for (const file of files) {
@@ -56,11 +63,12 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
-    const uri = 'file://' + encodeURI((file.startsWith('/') ? file : join(cwd, file)).replace(/\\/g, '/'));
+    const uri = fileUriOf(file.startsWith('/') ? file : join(cwd, file));
     const doc = new SvcDocument(TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text));
     const kind = detectKind(uri, doc.value, undefined);
     if (!kind) continue;
     workspace.update(doc, kind.kind);
+    linted.add(uri);
     documents.push({ file: displayPath(file, cwd), doc, kind });
   }
   const results: FileResult[] = documents.map(({ file, doc, kind }) => ({

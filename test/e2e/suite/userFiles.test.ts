@@ -52,7 +52,10 @@ describe('diagnostics of the user\'s files only', () => {
     await setup.server.updatePolicy(policy.id!, { ...policy, colour_of_plan: 'gold' } as typeof policy);
     const document = await openRemote(ENV, { type: 'policy', id: policy.id! });
     assert.equal(document.uri.scheme, 'svc-remote');
-    await waitFor(() => vscode.languages.getDiagnostics(document.uri).some((d) => codeOf(d) === 'svc.unknown-member'), { message: 'the remote document\'s warning while open' });
+    assert.match(document.getText(), /colour_of_plan/, 'the remote document shows the server\'s copy');
+    await waitFor(() => vscode.languages.getDiagnostics(document.uri).some((d) => codeOf(d) === 'svc.unknown-member'), {
+      message: `the remote document's warning while open (${document.languageId}, tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(', ')}; all: ${vscode.languages.getDiagnostics().map(([u, d]) => `${u.toString()}=${d.length}`).join(' ')})`,
+    });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(() => vscode.languages.getDiagnostics(document.uri).length === 0, { message: 'Problems to drop the closed remote document' });
     const leftovers = vscode.languages.getDiagnostics().filter(([uri, ds]) => uri.scheme === 'svc-remote' && ds.length > 0);

@@ -27,7 +27,17 @@ export type Located<T> = T & { readonly uri: string; readonly fileKind: Document
 
 const key = (kind: NameKind, name: string): string => `${kind}\u0000${name}`;
 
+export interface WorkspaceModelOptions {
+  /**
+   * Which files the duplicate-listen-path rule compares (default: all). svc-lint compares the
+   * files of one invocation, as it always has, while links see the whole project.
+   */
+  comparesListenPaths?: (uri: string) => boolean;
+}
+
 export class WorkspaceModel {
+  constructor(private readonly options: WorkspaceModelOptions = {}) {}
+
   private readonly facts = new Map<string, FileFacts>();
   private readonly pending = new Map<string, Pending>();
   /** Global name → uris defining / referring to it (patched per file). */
@@ -163,8 +173,9 @@ export class WorkspaceModel {
 
   private duplicateListenPaths(mine: FileFacts): Problem[] {
     const out: Problem[] = [];
-    if (mine.listenPaths.length === 0) return out;
-    const all = this.all();
+    const compares = this.options.comparesListenPaths ?? (() => true);
+    if (mine.listenPaths.length === 0 || !compares(mine.uri)) return out;
+    const all = this.all().filter((f) => compares(f.uri));
     for (const path of mine.listenPaths) {
       const others: Array<{ uri: string; range: Range; listenPath: string }> = [];
       for (const facts of all) {
