@@ -188,20 +188,37 @@ function collect(kind: DocumentKind, value: unknown, c: Collector): void {
   }
 }
 
-/** The facts of one parsed file; `text` is its current text (ranges come from it). */
+/**
+ * The facts of one parsed file. Ranges are found on first use, all of the file's at once with
+ * one pass of the locator: building the index needs names only, and most files are never asked
+ * for a position (the text is kept until then).
+ */
 export function extractFacts(document: TextDocument, kind: DocumentKind, value: unknown): FileFacts {
   const c = new Collector();
   collect(kind, value, c);
   const all: Array<Site | ListenPath> = [...c.definitions, ...c.references, ...c.listenPaths];
-  if (all.length > 0) {
+  const ranges = new Map<Site | ListenPath, Range>();
+  let located = false;
+  const locate = (): void => {
+    if (located) return;
+    located = true;
     const found = locatePointers(document.getText(), new Set(all.map((s) => s.pointer)));
     for (const site of all) {
       const location = found.get(site.pointer);
       if (!location) continue;
       // A listen path is shown whole (quotes included), as its diagnostic is; names without quotes.
-      if ('kind' in site) site.range = nameRange(document, location, site.target === 'key');
-      else site.range = { start: document.positionAt(location.valueOffset), end: document.positionAt(location.valueOffset + location.valueLength) };
+      if ('kind' in site) ranges.set(site, nameRange(document, location, site.target === 'key'));
+      else ranges.set(site, { start: document.positionAt(location.valueOffset), end: document.positionAt(location.valueOffset + location.valueLength) });
     }
+  };
+  for (const site of all) {
+    // An own enumerable getter: `{ ...site }` copies the located range.
+    Object.defineProperty(site, 'range', {
+      enumerable: true,
+      configurable: true,
+      get: () => (locate(), ranges.get(site) ?? NO_RANGE),
+      set: (range: Range) => ranges.set(site, range),
+    });
   }
   return { uri: document.uri, kind, definitions: c.definitions, references: c.references, listenPaths: c.listenPaths };
 }

@@ -90,8 +90,10 @@ export class WorkspaceModel {
     if (queued) {
       this.pending.delete(uri);
       const doc = new SvcDocument(TextDocument.create(uri, queued.languageId, 0, queued.text));
-      const kind = doc.tooDeep ? undefined : detectKind(uri, doc.value, queued.associations)?.kind;
-      if (kind && doc.value !== undefined) this.store(extractFacts(doc.textDocument, kind, doc.value), false);
+      // Text JSON.parse accepted needs no nesting check (the rules below walk fixed paths only).
+      const value = doc.isStrictJson || !doc.tooDeep ? doc.value : undefined;
+      const kind = value === undefined ? undefined : detectKind(uri, value, queued.associations)?.kind;
+      if (kind) this.store(extractFacts(doc.textDocument, kind, value), false);
     }
     return this.facts.get(uri);
   }
