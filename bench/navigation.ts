@@ -12,9 +12,13 @@ const KEYS = 100;
 const apiId = (i: number) => `api-${i.toString(16).padStart(6, '0')}`;
 
 function classic(i: number): string {
-  return JSON.stringify({ name: `Classic API ${i}`, api_id: apiId(i), org_id: 'org', use_keyless: false, use_standard_auth: true, auth: { auth_header_name: 'Authorization' },
+  const ignored = [{ path: '/health', method_actions: { GET: { action: 'no_action', code: 200 } } }];
+  const versions = { Default: { name: 'Default', use_extended_paths: true, extended_paths: { ignored } } };
+  return JSON.stringify({
+    name: `Classic API ${i}`, api_id: apiId(i), org_id: 'org', use_keyless: false, use_standard_auth: true, auth: { auth_header_name: 'Authorization' },
     proxy: { listen_path: `/classic-${i}/`, target_url: `https://upstream-${i}.example.com`, strip_listen_path: true },
-    version_data: { not_versioned: true, default_version: 'Default', versions: { Default: { name: 'Default', use_extended_paths: true, extended_paths: { ignored: [{ path: '/health', method_actions: { GET: { action: 'no_action', code: 200 } } }] } } } } }, null, 2);
+    version_data: { not_versioned: true, default_version: 'Default', versions },
+  }, null, 2);
 }
 
 function oas(i: number): string {
@@ -24,24 +28,29 @@ function oas(i: number): string {
     paths[`/items/${k}`] = { get: { operationId: `get${i}x${k}`, responses: { '200': { description: 'ok' } } } };
     operations[`get${i}x${k}`] = { allow: { enabled: true } };
   }
-  return JSON.stringify({ openapi: '3.0.3', info: { title: `OAS API ${i}`, version: '1' }, paths,
+  const server = { listenPath: { value: `/oas-${i}/` }, authentication: { enabled: true, securitySchemes: { token: { enabled: true } } } };
+  return JSON.stringify({
+    openapi: '3.0.3', info: { title: `OAS API ${i}`, version: '1' }, paths,
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } }, security: [{ token: [] }],
-    'x-svc-api-gateway': { info: { id: apiId(i), name: `OAS API ${i}`, state: { active: true } }, upstream: { url: `https://oas-${i}.example.com` },
-      server: { listenPath: { value: `/oas-${i}/` }, authentication: { enabled: true, securitySchemes: { token: { enabled: true } } } }, middleware: { operations } } }, null, 2);
+    'x-svc-api-gateway': {
+      info: { id: apiId(i), name: `OAS API ${i}`, state: { active: true } },
+      upstream: { url: `https://oas-${i}.example.com` }, server, middleware: { operations },
+    },
+  }, null, 2);
 }
 
 const apiTotal = API_COUNT.classic + API_COUNT.oas;
 const grantsOf = (p: number) => [0, 1, 2].map((k) => apiId((p * 7 + k * 131) % apiTotal));
 
 function policy(p: number): string {
-  return JSON.stringify({ id: `policy-${p}`, name: `Plan ${p}`, rate: 100, per: 60, quota_max: -1, key_expires_in: 0,
-    access_rights: Object.fromEntries(grantsOf(p).map((id) => [id, { api_id: id, api_name: id, versions: ['Default'] }])),
-    partitions: { quota: false, rate_limit: false, acl: false } }, null, 2);
+  const access_rights = Object.fromEntries(grantsOf(p).map((id) => [id, { api_id: id, api_name: id, versions: ['Default'] }]));
+  const partitions = { quota: false, rate_limit: false, acl: false };
+  return JSON.stringify({ id: `policy-${p}`, name: `Plan ${p}`, rate: 100, per: 60, quota_max: -1, key_expires_in: 0, access_rights, partitions }, null, 2);
 }
 
 function key(k: number): string {
-  return JSON.stringify({ apply_policies: [`policy-${k}`, `policy-${k + 100}`], rate: 10, per: 60, quota_max: -1, expires: 0,
-    access_rights: Object.fromEntries(grantsOf(k).slice(0, 2).map((id) => [id, { api_id: id, versions: ['Default'] }])) }, null, 2);
+  const access_rights = Object.fromEntries(grantsOf(k).slice(0, 2).map((id) => [id, { api_id: id, versions: ['Default'] }]));
+  return JSON.stringify({ apply_policies: [`policy-${k}`, `policy-${k + 100}`], rate: 10, per: 60, quota_max: -1, expires: 0, access_rights }, null, 2);
 }
 
 export function navigationInputs(): Array<{ uri: string; text: string }> {
@@ -58,7 +67,16 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-export function benchNavigation(createLanguageService: () => LanguageService): { files: number; bytes: number; buildMs: number; p50: number; p95: number; results: number } {
+export interface NavigationFigures {
+  files: number;
+  bytes: number;
+  buildMs: number;
+  p50: number;
+  p95: number;
+  results: number;
+}
+
+export function benchNavigation(createLanguageService: () => LanguageService): NavigationFigures {
   const files = navigationInputs();
   // As the other figures: a warm-up build (JIT), then the median of five builds on fresh services.
   const build = (): { service: LanguageService; ms: number; count: number } => {

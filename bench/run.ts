@@ -169,7 +169,8 @@ function reportNavigation(): void {
   const n = benchNavigation(() => createLanguageService());
   console.log(`\nNavigation: workspace index of ${n.files} definition files (${(n.bytes / 1e6).toFixed(1)} MB: 600 APIs classic/OAS, 300 policies, 100 keys)`);
   console.log(`  index build                   ${ms(n.buildMs).padStart(10)}   target ≤ 1000 ms  ${mark(n.buildMs <= 1000)}`);
-  console.log(`  references p50 / p95          ${ms(n.p50)} / ${ms(n.p95)}   at 200 positions (${n.results} locations)   target p95 ≤ 20 ms  ${mark(n.p95 <= 20)}`);
+  const target = `target p95 ≤ 20 ms  ${mark(n.p95 <= 20)}`;
+  console.log(`  references p50 / p95          ${ms(n.p50)} / ${ms(n.p95)}   at 200 positions (${n.results} locations)   ${target}`);
 }
 
 main().catch((error) => {

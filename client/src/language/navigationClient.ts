@@ -20,7 +20,12 @@ export function connectNavigation(client: LanguageClient, environments: ActiveEn
   send();
   return [
     vscode.commands.registerCommand(SHOW_REFERENCES_COMMAND, (uri: string, position: lsp.Position, locations: lsp.Location[]) =>
-      vscode.commands.executeCommand('editor.action.showReferences', vscode.Uri.parse(uri), convert.asPosition(position), locations.map((l) => convert.asLocation(l))),
+      vscode.commands.executeCommand(
+        'editor.action.showReferences',
+        vscode.Uri.parse(uri),
+        convert.asPosition(position),
+        locations.map((l) => convert.asLocation(l)),
+      ),
     ),
     environments.onDidChange(send),
   ];

@@ -48,7 +48,9 @@ export function registerNavigation({ connection, documents, service, settings, l
     runSafe(log, 'definition', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.definition(d, params.position, s))),
   );
   connection.onReferences((params, token) =>
-    runSafe(log, 'references', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.references(d, params.position, params.context.includeDeclaration, s))),
+    runSafe(log, 'references', token, [], withDocument(params.textDocument.uri, [], (d, s) =>
+      service.references(d, params.position, params.context.includeDeclaration, s),
+    )),
   );
   connection.onPrepareRename((params, token) =>
     runSafe(log, 'rename', token, null, async () => {

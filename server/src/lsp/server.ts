@@ -53,13 +53,18 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const svc = getService();
     const excludeFor = async (folder: string) =>
       settings.supported ? ((await connection.workspace.getConfiguration({ scopeUri: folder, section: 'files.exclude' })) as FilesExclude) : undefined;
-    const files = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log, excludeFor);
+    const isOpen = (uri: string) => documents.get(uri) !== undefined;
+    const associationsFor = async (uri: string) => (await settings.get(uri)).associations;
+    const files = new WorkspaceFiles(svc.workspace, isOpen, associationsFor, log, excludeFor);
     files.folders = folders;
     workspaceFiles = files;
     const canRefreshLenses = capabilities.workspace?.codeLens?.refreshSupport === true;
-    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, (uri) => files.isUserFile(uri), () => navigation?.refreshLenses());
+    const isUserFile = (uri: string) => files.isUserFile(uri);
+    const refreshLenses = () => navigation?.refreshLenses();
+    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, isUserFile, refreshLenses);
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
-    navigation = registerNavigation({ connection, documents, service: svc, settings, log, canRefreshLenses: () => canRefreshLenses, revalidate: () => diagnostics?.scheduleAll() });
+    const revalidate = () => diagnostics?.scheduleAll();
+    navigation = registerNavigation({ connection, documents, service: svc, settings, log, canRefreshLenses: () => canRefreshLenses, revalidate });
     return {
       capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES, ...NAVIGATION_CAPABILITIES },
       serverInfo: { name: 'svc-language-server' },

@@ -5,7 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activeExtension, openFixture, writeFixture } from './helpers/workspace';
-import { hasDriver, waitForVisible } from './helpers/workbench';
+import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
+import { screenshot } from './helpers/screenshot';
 import { waitFor } from './helpers/wait';
 
 const api = (id: string, name: string, listenPath: string) =>
@@ -126,7 +127,13 @@ describe('navigation', () => {
     let settled = false;
     // As the rename command applies it: a refactoring whose edits ask for confirmation.
     const applying = Promise.resolve(vscode.workspace.applyEdit(edit, { isRefactoring: true })).finally(() => (settled = true));
-    await waitForVisible('.part.panel .monaco-list-row', /key\.json/, { message: 'the refactor preview listing key.json' });
+    const rows = async () => (await queryWorkbench('.monaco-list-row')).filter((r) => r.visible).map((r) => r.ariaLabel ?? r.text);
+    try {
+      await waitForVisible('.part.panel .monaco-list-row', /key\.json/, { message: 'the refactor preview listing key.json', timeout: 15_000 });
+    } catch (error) {
+      await screenshot('nav-rename-preview-failure');
+      throw new Error(`${(error as Error).message}; settled=${settled}; rows=${JSON.stringify(await rows())}`);
+    }
     assert.equal(settled, false, 'the edit waits for the preview');
     assert.match((await openFixture('nav/key.json')).document.getText(), /nav-petstore-2/, 'nothing changed yet');
     await vscode.commands.executeCommand('refactorPreview.apply');

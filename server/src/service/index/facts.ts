@@ -89,7 +89,9 @@ function classicApi(value: unknown, base: string, c: Collector): void {
   }
   // Multi-API versioning: the base names its child versions by API id.
   const definition = obj(api.definition);
-  for (const [version, childId] of Object.entries(obj(definition?.versions) ?? {})) c.refer('api', childId, at(base, 'definition', 'versions', version), 'value');
+  for (const [version, childId] of Object.entries(obj(definition?.versions) ?? {})) {
+    c.refer('api', childId, at(base, 'definition', 'versions', version), 'value');
+  }
   c.refer('api', definition?.base_id, at(base, 'definition', 'base_id'), 'value');
 }
 
@@ -101,7 +103,8 @@ function oasApi(value: unknown, base: string, c: Collector): void {
   const server = obj(ext?.server);
   const listenPath = obj(server?.listenPath)?.value;
   const title = obj(doc.info)?.title;
-  c.define('api', info?.id, at(base, GATEWAY, 'info', 'id'), 'value', info?.name ?? title, typeof listenPath === 'string' ? listenPath : undefined);
+  const shownPath = typeof listenPath === 'string' ? listenPath : undefined;
+  c.define('api', info?.id, at(base, GATEWAY, 'info', 'id'), 'value', info?.name ?? title, shownPath);
   if (typeof listenPath === 'string' && listenPath !== '') {
     const custom = obj(server?.customDomain);
     const domain = custom?.enabled === true && typeof custom.name === 'string' ? custom.name : '';
@@ -119,7 +122,8 @@ function oasApi(value: unknown, base: string, c: Collector): void {
     for (const method of HTTP_METHODS) {
       const operation = obj(obj(item)?.[method]);
       if (!operation) continue;
-      c.define('operation', operation.operationId, at(base, 'paths', path, method, 'operationId'), 'value', `${method.toUpperCase()} ${path}`, undefined, base);
+      const label = `${method.toUpperCase()} ${path}`;
+      c.define('operation', operation.operationId, at(base, 'paths', path, method, 'operationId'), 'value', label, undefined, base);
       requirements(operation.security, at(base, 'paths', path, method, 'security'));
     }
   }
@@ -127,11 +131,14 @@ function oasApi(value: unknown, base: string, c: Collector): void {
     const type = obj(obj(obj(doc.components)?.securitySchemes)?.[name])?.type;
     c.define('scheme', name, at(base, 'components', 'securitySchemes', name), 'key', name, typeof type === 'string' ? type : undefined, base);
   }
-  for (const id of Object.keys(obj(obj(ext?.middleware)?.operations) ?? {})) c.refer('operation', id, at(base, GATEWAY, 'middleware', 'operations', id), 'key', base);
+  for (const id of Object.keys(obj(obj(ext?.middleware)?.operations) ?? {})) {
+    c.refer('operation', id, at(base, GATEWAY, 'middleware', 'operations', id), 'key', base);
+  }
   const auth = obj(server?.authentication);
-  for (const name of Object.keys(obj(auth?.securitySchemes) ?? {})) c.refer('scheme', name, at(base, GATEWAY, 'server', 'authentication', 'securitySchemes', name), 'key', base);
+  const authAt = (...segments: Array<string | number>): string => at(base, GATEWAY, 'server', 'authentication', ...segments);
+  for (const name of Object.keys(obj(auth?.securitySchemes) ?? {})) c.refer('scheme', name, authAt('securitySchemes', name), 'key', base);
   arr(auth?.security)?.forEach((list, i) =>
-    arr(list)?.forEach((name, j) => c.refer('scheme', name, at(base, GATEWAY, 'server', 'authentication', 'security', i, j), 'value', base)),
+    arr(list)?.forEach((name, j) => c.refer('scheme', name, authAt('security', i, j), 'value', base)),
   );
 }
 

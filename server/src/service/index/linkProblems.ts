@@ -24,6 +24,8 @@ export interface LinkLookup {
   namesOf?(kind: NameKind): string[];
 }
 
+const MISSING_POLICY = 'the gateway denies requests made with a key whose policy it cannot find.';
+
 export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
   if (facts.kind !== 'policy' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
   const out: Problem[] = [];
@@ -38,15 +40,14 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
     if (index.definitionsOf(ref.kind, ref.name).length > 0 || index.knownRemote?.(ref.kind, ref.name)) continue;
     const suggestion = closestName(ref.name, index.namesOf?.(ref.kind) ?? []);
     const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
+    const scope = index.knownRemote ? 'this workspace or the active environment' : 'this workspace';
+    const where = (what: string): string => `No ${what} with the id \`${ref.name}\` is in ${scope}`;
     out.push({
       pointer: ref.pointer,
       target: ref.target,
       code: ref.kind === 'api' ? LinkCodes.unknownApi : LinkCodes.unknownPolicy,
       severity: DiagnosticSeverity.Warning,
-      message:
-        ref.kind === 'api'
-          ? `No API with the id \`${ref.name}\` is in this workspace${index.knownRemote ? ' or the active environment' : ''}: this grant gives access to nothing here.${hint}`
-          : `No policy with the id \`${ref.name}\` is in this workspace${index.knownRemote ? ' or the active environment' : ''}: the gateway denies requests made with a key whose policy it cannot find.${hint}`,
+      message: ref.kind === 'api' ? `${where('API')}: this grant gives access to nothing here.${hint}` : `${where('policy')}: ${MISSING_POLICY}${hint}`,
       data: suggestion ? { suggestion } : undefined,
     });
   }

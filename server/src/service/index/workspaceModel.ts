@@ -182,7 +182,9 @@ export class WorkspaceModel {
       const others: Array<{ uri: string; range: Range; listenPath: string }> = [];
       for (const facts of all) {
         if (facts.uri === mine.uri) continue;
-        for (const e of facts.listenPaths) if (e.listenPath === path.listenPath && e.domain === path.domain) others.push({ uri: facts.uri, range: e.range, listenPath: e.listenPath });
+        for (const e of facts.listenPaths) {
+          if (e.listenPath === path.listenPath && e.domain === path.domain) others.push({ uri: facts.uri, range: e.range, listenPath: e.listenPath });
+        }
       }
       if (others.length === 0) continue;
       const names = others.map((o) => fileName(o.uri));

@@ -43,10 +43,16 @@ export function nameAt(doc: SvcDocument, kind: DocumentKind | undefined, positio
 }
 
 /** Every definition and reference of the name of `site`, this document's taken fresh. */
-export function occurrences(doc: SvcDocument, kind: DocumentKind | undefined, site: Site, index: WorkspaceModel): { definitions: Array<Located<Definition>>; references: Array<Located<Site>> } {
+export interface Occurrences {
+  definitions: Array<Located<Definition>>;
+  references: Array<Located<Site>>;
+}
+
+export function occurrences(doc: SvcDocument, kind: DocumentKind | undefined, site: Site, index: WorkspaceModel): Occurrences {
   const facts = factsOfDocument(doc, kind);
+  const same = (s: Site): boolean => s.kind === site.kind && s.name === site.name && s.scope === site.scope;
   const here = <T extends Site>(list: readonly T[] | undefined): Array<Located<T>> =>
-    (list ?? []).filter((s) => s.kind === site.kind && s.name === site.name && s.scope === site.scope).map((s) => ({ ...s, uri: doc.uri, fileKind: facts!.kind }));
+    (list ?? []).filter(same).map((s) => ({ ...s, uri: doc.uri, fileKind: facts!.kind }));
   const definitions = here(facts?.definitions);
   const references = here(facts?.references);
   if (GLOBAL_KINDS.has(site.kind)) {
@@ -57,7 +63,9 @@ export function occurrences(doc: SvcDocument, kind: DocumentKind | undefined, si
 }
 
 function sortSites<T extends Located<Site>>(sites: T[]): T[] {
-  return sites.sort((a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return sites.sort(
+    (a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
 }
 
 const toLocation = (s: Located<Site>): Location => ({ uri: s.uri, range: s.range });
@@ -72,7 +80,13 @@ export function definition(doc: SvcDocument, kind: DocumentKind | undefined, pos
 }
 
 /** Find all references of the name under the cursor (with its definitions when asked). */
-export function references(doc: SvcDocument, kind: DocumentKind | undefined, position: Position, includeDeclaration: boolean, index: WorkspaceModel): Location[] {
+export function references(
+  doc: SvcDocument,
+  kind: DocumentKind | undefined,
+  position: Position,
+  includeDeclaration: boolean,
+  index: WorkspaceModel,
+): Location[] {
   const at = nameAt(doc, kind, position);
   if (!at) return [];
   const found = occurrences(doc, kind, at.site, index);
@@ -107,7 +121,8 @@ export function rename(doc: SvcDocument, kind: DocumentKind | undefined, positio
   if (name === site.name) return { edit: { changes: {} } };
   const taken = occurrences(doc, kind, { ...site, name }, index).definitions;
   if (taken.length > 0) {
-    return { error: `The ${WHAT[site.kind]} \`${name}\` already exists (${[...new Set(taken.map((d) => fileName(d.uri)))].join(', ')}): renaming would make two of them.` };
+    const files = [...new Set(taken.map((d) => fileName(d.uri)))].join(', ');
+    return { error: `The ${WHAT[site.kind]} \`${name}\` already exists (${files}): renaming would make two of them.` };
   }
   const { definitions, references } = occurrences(doc, kind, site, index);
   const byUri = new Map<string, TextEdit[]>();
@@ -128,7 +143,11 @@ export function rename(doc: SvcDocument, kind: DocumentKind | undefined, positio
         edits: edits.map((e) => ({ ...e, annotationId: annotation })),
       })),
       changeAnnotations: {
-        [annotation]: { label: `Rename ${WHAT[site.kind]} \`${site.name}\` to \`${name}\``, description: `${files} file${files === 1 ? '' : 's'}`, needsConfirmation: true },
+        [annotation]: {
+          label: `Rename ${WHAT[site.kind]} \`${site.name}\` to \`${name}\``,
+          description: `${files} file${files === 1 ? '' : 's'}`,
+          needsConfirmation: true,
+        },
       },
     },
   };
