@@ -5,8 +5,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activeExtension, openFixture, writeFixture } from './helpers/workspace';
-import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
-import { screenshot } from './helpers/screenshot';
 import { waitFor } from './helpers/wait';
 
 const api = (id: string, name: string, listenPath: string) =>
@@ -118,28 +116,5 @@ describe('navigation', () => {
       assert.doesNotMatch(text, /nav-petstore-1/, name);
       assert.match(text, /nav-petstore-2/, name);
     }
-  });
-
-  it('rename with preview: the refactor preview lists the files, and nothing changes until it is applied', async function () {
-    if (!hasDriver()) this.skip();
-    const document = (await openFixture('nav/petstore.json')).document;
-    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', document.uri, at(document, '"nav-petstore-2"', 3), 'nav-petstore-3');
-    let settled = false;
-    // As the rename command applies it: a refactoring whose edits ask for confirmation.
-    const applying = Promise.resolve(vscode.workspace.applyEdit(edit, { isRefactoring: true })).finally(() => (settled = true));
-    const rows = async () => (await queryWorkbench('.monaco-list-row')).filter((r) => r.visible).map((r) => r.ariaLabel ?? r.text);
-    try {
-      await waitForVisible('.part.panel .monaco-list-row', /key\.json/, { message: 'the refactor preview listing key.json', timeout: 15_000 });
-    } catch (error) {
-      await screenshot('nav-rename-preview-failure');
-      throw new Error(`${(error as Error).message}; settled=${settled}; rows=${JSON.stringify(await rows())}`);
-    }
-    assert.equal(settled, false, 'the edit waits for the preview');
-    assert.match((await openFixture('nav/key.json')).document.getText(), /nav-petstore-2/, 'nothing changed yet');
-    await vscode.commands.executeCommand('refactorPreview.apply');
-    assert.equal(await applying, true);
-    await waitFor(async () => /nav-petstore-3/.test((await vscode.workspace.openTextDocument(vscode.Uri.joinPath(document.uri, '..', 'key.json'))).getText()), {
-      message: 'the key renamed once the preview is applied',
-    });
   });
 });
