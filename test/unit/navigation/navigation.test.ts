@@ -6,12 +6,29 @@ import type { AnnotatedTextEdit, TextDocumentEdit, TextEdit } from 'vscode-langu
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { sorted, uriOf, workspace } from './navigation.helpers';
 
+const lines = (...l: string[]): string => l.join('\n');
 const classic = (id: string, listenPath = '/petstore/') =>
-  `{\n  "name": "Petstore",\n  "api_id": "${id}",\n  "proxy": { "listen_path": "${listenPath}", "target_url": "https://petstore.example.com/v1" },\n  "version_data": { "not_versioned": true, "versions": {} }\n}`;
+  lines(
+    '{',
+    '  "name": "Petstore",',
+    `  "api_id": "${id}",`,
+    `  "proxy": { "listen_path": "${listenPath}", "target_url": "https://petstore.example.com/v1" },`,
+    '  "version_data": { "not_versioned": true, "versions": {} }',
+    '}',
+  );
 const policy = (id: string, apiKey: string, apiId = apiKey) =>
-  `{\n  "id": "${id}",\n  "name": "Gold plan",\n  "rate": 100, "per": 60,\n  "access_rights": {\n    "${apiKey}": { "api_id": "${apiId}", "api_name": "Petstore", "versions": ["Default"] }\n  }\n}`;
+  lines(
+    '{',
+    `  "id": "${id}",`,
+    '  "name": "Gold plan",',
+    '  "rate": 100, "per": 60,',
+    '  "access_rights": {',
+    `    "${apiKey}": { "api_id": "${apiId}", "api_name": "Petstore", "versions": ["Default"] }`,
+    '  }',
+    '}',
+  );
 const key = (policyId: string, apiKey: string, apiId = apiKey) =>
-  `{\n  "apply_policies": ["${policyId}"],\n  "rate": 10, "per": 60,\n  "access_rights": {\n    "${apiKey}": { "api_id": "${apiId}", "versions": ["Default"] }\n  }\n}`;
+  lines('{', `  "apply_policies": ["${policyId}"],`, '  "rate": 10, "per": 60,', '  "access_rights": {', `    "${apiKey}": { "api_id": "${apiId}", "versions": ["Default"] }`, '  }', '}');
 const oas = `{
   "openapi": "3.0.3",
   "info": { "title": "Payments", "version": "1" },

@@ -8,12 +8,22 @@ import { SvcDocument } from '../../../server/src/service/parser/document';
 import { WorkspaceModel } from '../../../server/src/service/index/workspaceModel';
 import { uriOf, workspace } from './navigation.helpers';
 
+const lines = (...l: string[]): string => l.join('\n');
+const bare = (marked: string): string => marked.replace(/[«»|]/g, '');
 const classic = (id: string, name = 'Petstore', listenPath = '/petstore/') =>
-  `{\n  "name": "${name}",\n  "api_id": "${id}",\n  "proxy": { "listen_path": "${listenPath}", "target_url": "https://petstore.example.com/v1" },\n  "version_data": { "not_versioned": true, "versions": {} }\n}`;
+  lines(
+    '{',
+    `  "name": "${name}",`,
+    `  "api_id": "${id}",`,
+    `  "proxy": { "listen_path": "${listenPath}", "target_url": "https://petstore.example.com/v1" },`,
+    '  "version_data": { "not_versioned": true, "versions": {} }',
+    '}',
+  );
+const grants = (apis: string[], inner: (a: string) => string): string => apis.map((a) => `    "${a}": { "api_id": "${bare(a)}"${inner(a)} }`).join(',\n');
 const policy = (id: string, ...apis: string[]) =>
-  `{\n  "id": "${id}",\n  "name": "Plan ${id}",\n  "rate": 100, "per": 60,\n  "access_rights": {\n${apis.map((a) => `    "${a}": { "api_id": "${a.replace(/[«»|]/g, '')}", "versions": ["Default"] }`).join(',\n')}\n  }\n}`;
+  lines('{', `  "id": "${id}",`, `  "name": "Plan ${id}",`, '  "rate": 100, "per": 60,', '  "access_rights": {', grants(apis, () => ', "versions": ["Default"]'), '  }', '}');
 const key = (policies: string[], ...apis: string[]) =>
-  `{\n  "apply_policies": [${policies.map((p) => `"${p}"`).join(', ')}],\n  "rate": 10, "per": 60,\n  "access_rights": {\n${apis.map((a) => `    "${a}": { "api_id": "${a.replace(/[«»|]/g, '')}" }`).join(',\n')}\n  }\n}`;
+  lines('{', `  "apply_policies": [${policies.map((p) => `"${p}"`).join(', ')}],`, '  "rate": 10, "per": 60,', '  "access_rights": {', grants(apis, () => ''), '  }', '}');
 
 const codeOf = (d: { code?: unknown }) => String(d.code);
 
