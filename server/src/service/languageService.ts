@@ -34,6 +34,7 @@ import { validate, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from '
 import { WorkspaceModel } from './index/workspaceModel';
 import { definition, prepareRename, references, rename, type RenameCheck, type RenameResult } from './navigation/navigation';
 import { codeLenses } from './navigation/lenses';
+import { linkFixes } from './navigation/linkFixes';
 import { documentLinks } from './navigation/links';
 import { workspaceSymbols } from './navigation/workspaceSymbols';
 
@@ -105,8 +106,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
     format: (document, formatting, range) => format(cache.get(document), formatting, range),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
-    codeActions: (document, diagnostics, range, settings) =>
-      quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker }),
+    codeActions: (document, diagnostics, range, settings) => [
+      ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker }),
+      ...linkFixes(cache.get(document), diagnostics, range),
+    ],
     definition: (document, position, settings) => definition(cache.get(document), kindOf(document, settings), position, workspace),
     references: (document, position, includeDeclaration, settings) =>
       references(cache.get(document), kindOf(document, settings), position, includeDeclaration, workspace),

@@ -146,3 +146,16 @@ test('the duplicate-listen-path rule reads the same index', () => {
   assert.match(String(d.message), /also used by a\.json:/);
   assert.deepEqual(d.relatedInformation?.map((r) => r.location.uri), [uriOf('a.json')]);
 });
+
+test('a grant one typo away from a known API gets a quick fix to it', () => {
+  const ws = workspace({ 'p.json': classic('petstore-1'), 'gold.json': policy('go|ld', 'petstor-1') });
+  const [diagnostic] = ws.service.validate(ws.document).filter((d) => codeOf(d) === 'svc.link.unknown-api');
+  const actions = ws.service.codeActions(ws.document, [diagnostic], diagnostic.range);
+  assert.deepEqual(actions.map((a) => a.title), ['Change to `petstore-1`']);
+  const fixed = TextDocument.applyEdits(ws.document, actions[0].edit!.changes![ws.document.uri]);
+  assert.deepEqual(JSON.parse(fixed).access_rights, { 'petstore-1': { api_id: 'petstore-1', versions: ['Default'] } }, 'the key and its inner api_id');
+  // Far from every known id: a warning, and no guess.
+  const far = workspace({ 'p.json': classic('petstore-1'), 'gold.json': policy('go|ld', 'zzzzzzzz-9') });
+  const [lone] = far.service.validate(far.document).filter((d) => codeOf(d) === 'svc.link.unknown-api');
+  assert.deepEqual(far.service.codeActions(far.document, [lone], lone.range), []);
+});
