@@ -15,7 +15,7 @@ export function connectNavigation(client: LanguageClient, environments: ActiveEn
   const convert = client.protocol2CodeConverter;
   const send = (): void => {
     const params: ActiveEnvironmentParams = { gatewayUrl: environments.active()?.gatewayUrl || undefined };
-    void client.sendNotification(ActiveEnvironmentNotification.method, params).catch(() => undefined);
+    void client.sendNotification(ActiveEnvironmentNotification, params).catch(() => undefined);
   };
   send();
   return [

@@ -78,7 +78,7 @@ export function registerNavigation({ connection, documents, service, settings, l
     runSafe(log, 'links', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.documentLinks(d, gatewayUrl, s))),
   );
 
-  connection.onNotification(ActiveEnvironmentNotification.method, (params: ActiveEnvironmentParams | null) => {
+  connection.onNotification(ActiveEnvironmentNotification, (params: ActiveEnvironmentParams | null) => {
     try {
       gatewayUrl = typeof params?.gatewayUrl === 'string' && params.gatewayUrl !== '' ? params.gatewayUrl : undefined;
       const ids = (list: unknown) => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined);

@@ -30,7 +30,7 @@ import { format } from './format/format';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
-import { validate, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+import { validateAs, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
 import { WorkspaceModel } from './index/workspaceModel';
 import { definition, prepareRename, references, rename, type RenameCheck, type RenameResult } from './navigation/navigation';
 import { codeLenses } from './navigation/lenses';
@@ -98,8 +98,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse: (document) => cache.get(document),
     detectKind: (document, associations) => detect(cache.get(document), associations),
     validate(document, settings = {}) {
+      // The detection cached for this version and setting (the LSP layer asked for it already).
+      const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
       const doc = cache.get(document);
-      return validate(doc, { ...DEFAULT_VALIDATION_SETTINGS, ...settings }, { registry, walker, workspace });
+      const detection = options.validationEnabled ? detect(doc, options.associations) : undefined;
+      return detection ? validateAs(doc, detection, options, { registry, walker, workspace }) : [];
     },
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
     hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),
@@ -107,7 +110,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     format: (document, formatting, range) => format(cache.get(document), formatting, range),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
     codeActions: (document, diagnostics, range, settings) => [
-      ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker }),
+      ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
       ...linkFixes(cache.get(document), diagnostics, range),
     ],
     definition: (document, position, settings) => definition(cache.get(document), kindOf(document, settings), position, workspace),

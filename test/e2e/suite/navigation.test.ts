@@ -29,6 +29,18 @@ const oas = JSON.stringify(
   2,
 );
 
+const streams = JSON.stringify(
+  {
+    openapi: '3.0.3',
+    info: { title: 'Nav Orders stream', version: '1' },
+    paths: {},
+    'x-svc-streaming': { streams: {} },
+    'x-svc-api-gateway': { info: { id: 'nav-stream-1', name: 'Nav Orders stream', state: { active: true } }, server: { listenPath: { value: '/nav-orders/' } } },
+  },
+  null,
+  2,
+);
+
 /** Position of `needle` (plus `delta`) in the document. */
 function at(document: vscode.TextDocument, needle: string, delta = 1, from = 0): vscode.Position {
   const offset = document.getText().indexOf(needle, from);
@@ -46,6 +58,7 @@ describe('navigation', () => {
     await writeFixture('nav/gold.json', policy('nav-gold', 'nav-petstore-1'));
     await writeFixture('nav/key.json', key('nav-gold', 'nav-petstore-1'));
     await writeFixture('nav/pets.oas.json', oas);
+    await writeFixture('nav/orders.streams.json', streams);
     // The index learns the files from the watcher: wait until the server knows the policy's grant.
     const { document } = await openFixture('nav/gold.json');
     await waitFor(
@@ -97,6 +110,8 @@ describe('navigation', () => {
     assert.ok(byPath.some((s) => s.name === 'Nav Weather /nav-weather/'));
     const policies = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'Plan nav-gold');
     assert.ok(policies.some((s) => s.name === 'Plan nav-gold' && s.kind === vscode.SymbolKind.Object));
+    const stream = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'nav-orders');
+    assert.ok(stream.some((s) => s.name === 'Nav Orders stream /nav-orders/' && base(s.location.uri) === 'orders.streams.json'), 'a streams API');
     const operations = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'listPets');
     assert.ok(operations.some((s) => s.name === 'GET /pets' && s.kind === vscode.SymbolKind.Method));
   });

@@ -1,5 +1,5 @@
 // Public surface of the validation service.
-export { validate, validateAs, defaultServices, type ValidationServices } from './validate';
+export { validate, validateAs, type ValidationServices } from './validate';
 // The workspace index lives with navigation (one index for the duplicate rule, links and navigation).
 export { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
 export { Codes } from './codes';
