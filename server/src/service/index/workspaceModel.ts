@@ -193,7 +193,9 @@ export class WorkspaceModel {
         target: 'value',
         code: Codes.duplicateListenPath,
         severity: DiagnosticSeverity.Warning,
-        message: `The listen path \`${path.listenPath}\`${path.domain ? ` on ${path.domain}` : ''} is also used by ${names.join(', ')}: the dashboard refuses a second API on the same path.`,
+        message:
+          `The listen path \`${path.listenPath}\`${path.domain ? ` on ${path.domain}` : ''} is also used by ${names.join(', ')}: ` +
+          'the dashboard refuses a second API on the same path.',
         relatedInformation: others.map((o) => ({ location: { uri: o.uri, range: o.range }, message: `\`${o.listenPath}\` is also the listen path here.` })),
       });
     }
