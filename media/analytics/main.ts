@@ -70,7 +70,8 @@ function render(message: ShowDataMessage): void {
   const { points, summary } = message;
   $('title').textContent = message.title;
   document.title = message.title;
-  $('summary').textContent = `${fmt(summary.hits)} hits, ${fmt(summary.errors)} errors, mean latency ${fmt(summary.latency, 2)} ms over ${points.length} days (${summary.records} records, UTC days)`;
+  $('summary').textContent = `${fmt(summary.hits)} hits, ${fmt(summary.errors)} errors, ` +
+    `mean latency ${fmt(summary.latency, 2)} ms over ${points.length} days (${summary.records} records, UTC days)`;
   $('empty').hidden = summary.hits > 0;
   ($('export') as HTMLButtonElement).disabled = false;
   const host = $('chart');

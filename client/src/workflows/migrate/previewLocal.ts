@@ -23,7 +23,7 @@ export async function previewLocal(deps: { log: Logger; panel: MigrationReportPa
     void vscode.window.showErrorMessage('A classic API definition is a JSON object: this file holds something else.');
     return undefined;
   }
-  const preview = previewMigration(parsed as Record<string, unknown>);
+  const preview = previewMigration(parsed);
   const id = String((parsed as { api_id?: unknown; api_definition?: { api_id?: unknown } }).api_id ?? (parsed as { api_definition?: { api_id?: unknown } }).api_definition?.api_id ?? '');
   const name = String((parsed as { name?: unknown }).name ?? id ?? document.fileName);
   const report = buildReport('dryRun', preview.response, id ? [id] : [], new Map([[id, name]]));

@@ -25,22 +25,31 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+const DIFF_TITLE = 'Diff the classic definition against this generated OAS document';
+
 export function reportHtml(report: MigrationReport, options: ReportPageOptions): string {
   const e = escapeHtml;
   const rows = report.rows
     .map((r, i) => {
       const diffs = r.documents
-        .map((d, j) => `<button class="diff" data-row="${i}" data-doc="${j}" title="Diff the classic definition against this generated OAS document">Diff ${e(d.label)}</button>`)
+        .map((d, j) => `<button class="diff" data-row="${i}" data-doc="${j}" title="${DIFF_TITLE}">Diff ${e(d.label)}</button>`)
         .join(' ');
       const details = r.outcome === 'failure' && r.messages.length > 1 ? `<ul>${r.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : e(detailsOf(r));
-      return `<tr class="${r.outcome}"><td>${e(r.name)}<div class="id">${e(r.apiID)}</div></td><td><span class="badge ${r.outcome}">${e(outcomeWord(r))}</span></td><td>${details}</td><td>${diffs}</td></tr>`;
+      const name = `<td>${e(r.name)}<div class="id">${e(r.apiID)}</div></td>`;
+      const badge = `<td><span class="badge ${r.outcome}">${e(outcomeWord(r))}</span></td>`;
+      return `<tr class="${r.outcome}">${name}${badge}<td>${details}</td><td>${diffs}</td></tr>`;
     })
     .join('\n');
   const notes = options.notes?.length ? `<h2>Notes</h2><ul class="notes">${options.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
   const disabled = options.busy ? ' disabled' : '';
+  const checked = (mode: string) => (mode === (options.suggestedMode ?? 'stage') ? ' checked' : '');
+  const modes = RUN_MODES.map((m) => {
+    const input = `<input type="radio" name="mode" value="${m.mode}"${checked(m.mode)}${disabled}>`;
+    return `<label class="mode">${input} <b>${e(m.label)}</b> — ${e(m.detail)}</label>`;
+  }).join('\n');
   const form = options.offerRun
     ? `<form id="run"><h2>Next step</h2>
-${RUN_MODES.map((m) => `<label class="mode"><input type="radio" name="mode" value="${m.mode}"${m.mode === (options.suggestedMode ?? 'stage') ? ' checked' : ''}${disabled}> <b>${e(m.label)}</b> — ${e(m.detail)}</label>`).join('\n')}
+${modes}
 <label><input type="checkbox" name="abortOnFailure"${disabled}> Stop at the first failure (abortOnFailure)</label>
 <label><input type="checkbox" name="overrideStaged"${disabled}> Replace an existing staged copy (overrideStaged; Stage only)</label>
 <button type="submit" id="go"${disabled}>Run on the ${report.counts.success} API${report.counts.success === 1 ? '' : 's'} that succeeded</button>
@@ -48,7 +57,8 @@ ${RUN_MODES.map((m) => `<label class="mode"><input type="radio" name="mode" valu
     : '';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${options.cspSource} 'nonce-${options.nonce}'; script-src 'nonce-${options.nonce}';">
+<meta http-equiv="Content-Security-Policy"
+  content="default-src 'none'; style-src ${options.cspSource} 'nonce-${options.nonce}'; script-src 'nonce-${options.nonce}';">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Migration report</title>
 <style nonce="${options.nonce}">
@@ -62,7 +72,8 @@ th { color: var(--vscode-descriptionForeground); font-weight: normal; }
 .badge.failure { background: var(--vscode-errorForeground); color: var(--vscode-editor-background); }
 .badge.skipped, .badge.not-reported { background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 td ul { margin: 0; padding-left: 1.2em; }
-button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: none; padding: 3px 8px; margin: 1px; cursor: pointer; white-space: nowrap; }
+button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground);
+  border: none; padding: 3px 8px; margin: 1px; cursor: pointer; white-space: nowrap; }
 button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #go { background: var(--vscode-button-background); color: var(--vscode-button-foreground); padding: 5px 12px; margin-top: .8em; }
 #go:disabled { opacity: .5; cursor: default; }
@@ -89,7 +100,9 @@ const form = document.getElementById('run');
 if (form) form.addEventListener('submit', (ev) => {
   ev.preventDefault();
   const data = new FormData(form);
-  vscode.postMessage({ type: 'run', mode: data.get('mode'), abortOnFailure: data.get('abortOnFailure') === 'on', overrideStaged: data.get('overrideStaged') === 'on' });
+  vscode.postMessage({
+    type: 'run', mode: data.get('mode'), abortOnFailure: data.get('abortOnFailure') === 'on', overrideStaged: data.get('overrideStaged') === 'on',
+  });
 });
 </script>
 </body></html>`;

@@ -27,7 +27,9 @@ const INFO: Record<KeyOption, Omit<KeyOptionInfo, 'option'>> = {
   hashed: {
     query: 'hashed',
     label: 'The key id is a hash',
-    detail: 'Creating: the returned key_hash resembles the key name (import of an already hashed key). Updating or reading: the id in the path is the key\'s hash, not the key.',
+    detail:
+      'Creating: the returned key_hash resembles the key name (import of an already hashed key). ' +
+      "Updating or reading: the id in the path is the key's hash, not the key.",
   },
   username: {
     query: 'username=true',

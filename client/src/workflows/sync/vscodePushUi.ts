@@ -114,7 +114,8 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
       const warning = summary.unrecorded ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).` : '';
       const choice = await vscode.window.showInformationMessage(
         `Push ${summary.name} to '${summary.environment}'?`,
-        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ${route.why}.${warning}` },
+        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ` +
+          `${route.why}.${warning}` },
         'Push',
       );
       return choice === 'Push';

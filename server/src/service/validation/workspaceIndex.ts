@@ -132,7 +132,8 @@ export class WorkspaceIndex {
         target: 'value',
         code: Codes.duplicateListenPath,
         severity: DiagnosticSeverity.Warning,
-        message: `The listen path \`${mine.listenPath}\`${mine.domain ? ` on ${mine.domain}` : ''} is also used by ${names.join(', ')}: the dashboard refuses a second API on the same path.`,
+        message: `The listen path \`${mine.listenPath}\`${mine.domain ? ` on ${mine.domain}` : ''} is also used by ${names.join(', ')}: ` +
+          `the dashboard refuses a second API on the same path.`,
         relatedInformation: others.map((o) => ({ location: { uri: o.uri, range: o.range }, message: `\`${o.listenPath}\` is also the listen path here.` })),
       });
     }
