@@ -26,6 +26,8 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // The HTTP transport rejects with sentinel symbols (cancelled, timeout, too large) that its caller maps to errors.
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
     },
   },
   {
@@ -34,11 +36,18 @@ export default tseslint.config(
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       ...off(unsafeAny),
+      ...off(['@typescript-eslint/no-unnecessary-type-assertion', '@typescript-eslint/no-base-to-string', '@typescript-eslint/require-await', 'preserve-caught-error']),
       '@typescript-eslint/no-floating-promises': [
         'error',
         { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after'] }] },
       ],
     },
+  },
+  {
+    // The converter reads classic definitions through `Json = Record<string, any>` on purpose (migration/src/types.ts:
+    // real documents carry members the spec does not list); typing those reads is the converter's own work.
+    files: ['migration/src/**/*.ts'],
+    rules: off(unsafeAny),
   },
   {
     // Plain JavaScript (build scripts, launchers, the e2e runner): no type information.
@@ -50,11 +59,14 @@ export default tseslint.config(
       globals: {
         process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly',
         fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', AbortController: 'readonly',
+        // Functions the e2e runner evaluates inside the workbench page.
+        document: 'readonly', window: 'readonly', getComputedStyle: 'readonly',
       },
     },
   },
   {
     files: ['bin/**/*.js'],
     languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

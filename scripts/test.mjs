@@ -1,6 +1,7 @@
 // Runs every test layer and prints one closing line `N passed, N failed` summed over them.
 //   node scripts/test.mjs [unit|protocol|e2e ...]   (default: all layers)
-// Layers: build + type-check (a failure counts as one failed test), unit tests and protocol
+// Layers: build + type-check (a failure counts as one failed test), the code linter (ESLint and
+// `prettier --check`: each file with a finding counts as one failed test), unit tests and protocol
 // tests with node's test runner, end-to-end tests in a real VS Code (test/e2e/run.mjs).
 // An end-to-end layer that cannot start counts as a failure, never as a skip.
 import { spawn } from 'node:child_process';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const requested = process.argv.slice(2);
-const layers = requested.length ? requested : ['unit', 'protocol', 'e2e'];
+const layers = requested.length ? requested : ['lint', 'unit', 'protocol', 'e2e'];
 const outDir = join(root, 'test/out');
 mkdirSync(outDir, { recursive: true });
 
@@ -67,6 +68,38 @@ async function nodeTests(layer, files) {
   record(layer, passed, failed);
 }
 
+/** Like run, but collects stdout (the linters' reports). */
+function runCapture(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
+    child.on('error', () => resolve({ code: 127, out }));
+  });
+}
+
+/** ESLint (one test per linted file) and Prettier (one failure per file it would reformat). */
+async function lint() {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  const eslint = await runCapture(bin('eslint'), ['.', '--format', 'json']);
+  let files;
+  try {
+    files = JSON.parse(eslint.out);
+  } catch {
+    files = [];
+  }
+  const dirty = files.filter((f) => f.errorCount + f.warningCount > 0);
+  for (const f of dirty) {
+    for (const m of f.messages) console.error(`${relative(root, f.filePath)}:${m.line ?? 0}:${m.column ?? 0} ${m.message} (${m.ruleId ?? 'eslint'})`);
+  }
+  record('lint (eslint)', files.length - dirty.length, dirty.length || (eslint.code !== 0 ? 1 : 0));
+  const prettier = await runCapture(bin('prettier'), ['--list-different', '**/*.{ts,mjs,cjs,js,css}']);
+  const unformatted = prettier.out.split('\n').filter(Boolean);
+  for (const file of unformatted) console.error(`${file}: not formatted (npm run format)`);
+  record('lint (prettier)', unformatted.length === 0 && prettier.code === 0 ? 1 : 0, unformatted.length || (prettier.code !== 0 ? 1 : 0));
+}
+
 async function e2e() {
   const code = await run(process.execPath, [join(root, 'test/e2e/run.mjs')]);
   const resultFile = join(outDir, 'e2e-results.json');
@@ -86,7 +119,8 @@ if ((await run('npm', ['run', '--silent', 'build'])) !== 0) record('build', 0, 1
 else if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) record('typecheck', 0, 1);
 
 for (const layer of layers) {
-  if (layer === 'unit') await nodeTests('unit', findTests('test/unit'));
+  if (layer === 'lint') await lint();
+  else if (layer === 'unit') await nodeTests('unit', findTests('test/unit'));
   else if (layer === 'protocol') await nodeTests('protocol', findTests('test/protocol'));
   else if (layer === 'e2e') await e2e();
   else { console.error(`[test] unknown layer ${layer}`); record(layer, 0, 1); }

@@ -32,7 +32,7 @@ export function toOasPath(classicPath: string): OasPath {
     if (index === 0 || segment === '') return segment;
     const mux = MUX_TEMPLATE.exec(segment);
     if (mux) {
-      parameters.push(pathParameter(mux[1] as string, mux[2]));
+      parameters.push(pathParameter(mux[1], mux[2]));
       return `{${mux[1]}}`;
     }
     const isRegex = REGEX_MARKERS.some((m) => segment.includes(m)) || !PLAIN_SEGMENT.test(segment);

@@ -215,7 +215,7 @@ async function firstDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<void
 
 /** `Promise.all` over `items` with at most `limit` calls in flight. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -12,7 +12,7 @@ import type { Logger } from '../../logging/logger';
 import { buildReport, migratableIds, reportLogLines, type MigrationReport } from './migrateReport';
 import { buildMigrateRequest, describeTarget, RUN_MODES, type MigrationTarget, type RunOptions } from './migrateRequest';
 import { resolveTarget } from '../../shared/commandArg';
-import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
+import { unlessCancelled, withCancellableProgress } from '../../shared/progress';
 import type { MigrationReportPanel, RunMessage } from './reportPanel';
 
 export interface MigrateArgs extends RunOptions {

@@ -111,6 +111,7 @@ export function validateKeyId(value: string): string | undefined {
   const id = value.trim();
   if (!id) return 'Enter a key id.';
   if (id === '.' || id === '..' || /[/\\]/.test(id)) return 'A key id cannot be "." or ".." or contain / or \\.';
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\s]/.test(id)) return 'A key id cannot contain spaces or control characters.';
   return undefined;
 }

@@ -121,12 +121,12 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
       return choice === 'Push';
     },
 
-    async offerReload(message) {
+    offerReload(message) {
       // Not modal and not awaited: the push is done; the reload is the user's next step.
       void vscode.window.showInformationMessage(message, 'Reload Gateway').then(async (choice) => {
         if (choice === 'Reload Gateway') await options.reload();
       });
-      return false;
+      return Promise.resolve(false);
     },
   };
 }
