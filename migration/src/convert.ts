@@ -35,7 +35,7 @@ export function convertClassicToOas(input: ClassicApiDefinition, options: Conver
   });
 
   const errors = splits.flatMap((split, i) => {
-    const doc = documents[i] as OasDocument;
+    const doc = documents[i];
     const problems = [...validateOas(doc), ...(options.validate?.(doc) ?? [])];
     const kind = split.isBase ? 'base' : 'version';
     return problems.map((p) => `${kind} API ${split.def.name ?? ''} migrated OAS is not valid: ${p}`);
@@ -69,12 +69,12 @@ function buildDocument(split: SplitDefinition, options: ConvertOptions, report: 
     components: Object.keys(auth.securitySchemes).length ? { securitySchemes: auth.securitySchemes } : undefined,
     security: auth.security.length ? auth.security : undefined,
     'x-svc-api-gateway': extension,
-  }) as OasDocument;
+  });
 }
 
 /** Dashboard records carry the classic definition in `api_definition` (gateway-facts §2.1). */
 export function unwrapDashboardRecord(input: ClassicApiDefinition): ClassicApiDefinition {
-  return isObject(input.api_definition) && input.proxy === undefined ? (input.api_definition as ClassicApiDefinition) : input;
+  return isObject(input.api_definition) && input.proxy === undefined ? (input.api_definition) : input;
 }
 
 /** 32 hex characters, the shape of the gateway's generated API ids. */

@@ -21,7 +21,7 @@ export interface ExplorerModelDeps {
   /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
   sourceFor(environment: string): Promise<ResourceSource>;
   /** Called after every load attempt of an environment's resources (for the status bar). */
-  onLoadResult?(environment: string, error: unknown | undefined): void;
+  onLoadResult?(environment: string, error: unknown): void;
 }
 
 interface PagedList<T> {
@@ -374,14 +374,14 @@ export class ExplorerModel {
     const again = this.paged.get(owner.id);
     if (again) return again as PagedList<T>;
     const list: PagedList<T> = { items: [...(first.items as T[])], page: 1, pages: first.pages };
-    this.paged.set(owner.id, list as PagedList<unknown>);
+    this.paged.set(owner.id, list);
     return list;
   }
 
   private async fetchPage(owner: ExplorerNode, page: number): Promise<Page<unknown>> {
     const source = await this.source(owner);
     const load = owner.type === 'apis' ? source.listApis(page) : owner.type === 'keys' ? source.listKeys(page) : source.listWebhooks(page);
-    return this.report(owner.environment, load as Promise<Page<unknown>>);
+    return this.report<Page<unknown>>(owner.environment, load);
   }
 
   /** The first page, shared by concurrent callers (kind groups ask while "APIs" loads). */

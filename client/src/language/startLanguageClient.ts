@@ -52,7 +52,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   } catch (error) {
     log.error(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
     void vscode.window.showErrorMessage('Svc: the language server could not start; validation and completion are off. See the Svc Gateway Tools log.');
-    return { client: undefined, statusBar, stop: async () => undefined };
+    return { client: undefined, statusBar, stop: () => Promise.resolve() };
   }
   return {
     client,

@@ -89,7 +89,7 @@ export function registerGatewayApis(router: Router, { state }: RouteDeps): void 
     if (!doc[EXT] || typeof doc[EXT] !== 'object') throw new HttpError(400, 'the payload should contain x-svc-api-gateway');
     const problems = validateOas(doc as never).filter((p) => !toleratedOnCreate(p, doc));
     if (problems.length > 0) throw new HttpError(400, problems.join('\n'));
-    const id = await createOasApi(state, doc as Json, ctx.query);
+    const id = await createOasApi(state, doc, ctx.query);
     return actionResult(id, 'added');
   });
 }

@@ -39,7 +39,10 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     if (arg === '--format' || arg.startsWith('--format=')) {
       format = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
       if (format !== 'text' && format !== 'json') return usage(`unknown format "${format}" (use text or json)`);
-    } else if (arg === '--') patterns.push(...argv.slice(i + 1)), (i = argv.length);
+    } else if (arg === '--') {
+      patterns.push(...argv.slice(i + 1));
+      break;
+    }
     else if (arg.startsWith('-')) return usage(`unknown option ${arg}`);
     else patterns.push(arg);
   }
@@ -92,7 +95,7 @@ export function main(): void {
   try {
     run = runLint(process.argv.slice(2));
   } catch (e) {
-    run = { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${(e as Error).stack ?? e}` };
+    run = { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
   }
   if (run.stdout) process.stdout.write(run.stdout + '\n');
   if (run.stderr) process.stderr.write(run.stderr + '\n');

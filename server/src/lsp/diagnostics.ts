@@ -59,7 +59,7 @@ export class DiagnosticsScheduler {
     this.cancel(uri);
     this.sentKinds.delete(uri);
     this.signatures.delete(uri);
-    this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
   private async run(uri: string, version: number): Promise<void> {
@@ -75,7 +75,7 @@ export class DiagnosticsScheduler {
       const diagnostics = this.service.validate(latest, settings);
       // Validation is synchronous today; the check keeps it right if it ever yields.
       if (this.documents.get(uri)?.version !== version) return;
-      this.connection.sendDiagnostics({ uri, version, diagnostics });
+      void this.connection.sendDiagnostics({ uri, version, diagnostics });
       this.notifyKind({
         uri,
         kind: detection?.kind,

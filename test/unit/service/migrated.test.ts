@@ -17,7 +17,7 @@ const read = (path: string): any => JSON.parse(readFileSync(join(FIXTURES, path)
 /** `path · severity code message` per diagnostic: a failure names every finding. */
 function findings(document: unknown): string[] {
   const { diagnostics } = diagnose(JSON.stringify(document, null, 2), { uri: 'file:///work/migrated.json' });
-  return diagnostics.map((d) => `${(d.data as { pointer?: string } | undefined)?.pointer ?? ''} · ${d.severity} ${d.code} ${d.message}`);
+  return diagnostics.map((d) => `${(d.data as { pointer?: string } | undefined)?.pointer ?? ''} · ${d.severity} ${d.code} ${typeof d.message === 'string' ? d.message : d.message.value}`);
 }
 
 test('the migration fixture petstore.expected.json gets no diagnostic at all', () => {

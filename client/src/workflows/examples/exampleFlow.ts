@@ -117,13 +117,15 @@ export class ExampleFlow {
       // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
       const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
         `'${example.name ?? location}' is a classic API definition, and the management API has no endpoint that creates classic APIs.`,
-        { modal: true, detail: 'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; you see the result in the diff before anything is sent.' },
+        { modal: true, detail: 'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; ' +
+          'you see the result in the diff before anything is sent.' },
         'Create as OAS API',
       )) !== undefined;
       if (!convert) return undefined;
       const converted = classicAsOas(def.document);
       if (!converted.ok) {
-        void vscode.window.showErrorMessage(`The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. Open the definition and fix it, then use "Preview Migration Locally".`);
+        void vscode.window.showErrorMessage(`The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. ` +
+          `Open the definition and fix it, then use "Preview Migration Locally".`);
         return undefined;
       }
       const { plan } = converted;
@@ -213,7 +215,7 @@ async function firstDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<void
 
 /** `Promise.all` over `items` with at most `limit` calls in flight. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -13,7 +13,7 @@ import { buildReport, migratableIds, reportLogLines, type MigrationReport } from
 import { addServerShapeChanges, carryShapeChanges } from './shapeNotes';
 import { buildMigrateRequest, describeTarget, RUN_MODES, type MigrationTarget, type RunOptions } from './migrateRequest';
 import { resolveTarget } from '../../shared/commandArg';
-import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
+import { unlessCancelled, withCancellableProgress } from '../../shared/progress';
 import type { MigrationReportPanel, RunMessage } from './reportPanel';
 
 export interface MigrateArgs extends RunOptions {

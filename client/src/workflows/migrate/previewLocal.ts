@@ -23,9 +23,11 @@ export async function previewLocal(deps: { log: Logger; panel: MigrationReportPa
     void vscode.window.showErrorMessage('A classic API definition is a JSON object: this file holds something else.');
     return undefined;
   }
-  const preview = previewMigration(parsed as Record<string, unknown>);
-  const id = String((parsed as { api_id?: unknown; api_definition?: { api_id?: unknown } }).api_id ?? (parsed as { api_definition?: { api_id?: unknown } }).api_definition?.api_id ?? '');
-  const name = String((parsed as { name?: unknown }).name ?? id ?? document.fileName);
+  const preview = previewMigration(parsed);
+  const record = parsed as { api_id?: unknown; name?: unknown; api_definition?: { api_id?: unknown } };
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  const id = text(record.api_id) ?? text(record.api_definition?.api_id) ?? '';
+  const name = text(record.name) ?? id;
   const report = buildReport('dryRun', preview.response, id ? [id] : [], new Map([[id, name]]));
   addConversionNotes(report, id, preview);
   deps.log.info(`local migration preview of ${document.uri.fsPath || document.uri.toString()} — ${reportLogLines(report).join('\n  ')}`);

@@ -121,7 +121,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The organisation id (the org key is stored under it)', { validate: validateKeyId }));
       const picked = given.options ?? (await pickKeyOptions('createOrg', `${title}: options`));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, start: async () => orgKeyTemplate(keyId) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
       const result = await withCancellableProgress(`Creating organisation key in ${env.name}…`, (signal) =>
         client.createOrgKey(keyId, body as GatewaySession, { ...createOrgKeyOptions(picked), signal }),
       );
@@ -138,7 +138,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The org key id (the organisation id); sent with the admin secret', { validate: validateKeyId }));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, start: async () => orgKeyTemplate(keyId) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
       const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) => client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }));
       void vscode.window.showInformationMessage(`Organisation key updated in ${env.name}: ${describeResult(result) || 'ok'}.`);
       return result;

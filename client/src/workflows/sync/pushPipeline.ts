@@ -120,11 +120,13 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     return refused(`${name} is not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it before pushing.`);
   }
   if (request.target?.publicMode) {
-    return refused(`${name} was pulled with mode=public, without the x-svc-api-gateway extension: it cannot be pushed back. Pull the API again with the extension to edit and push it.`, 'oas');
+    return refused(`${name} was pulled with mode=public, without the x-svc-api-gateway extension: ` +
+      `it cannot be pushed back. Pull the API again with the extension to edit and push it.`, 'oas');
   }
   const kind = request.target?.kind ?? syncKindOf(request.kind ?? detectKind(request.uri, document)?.kind);
   if (!kind) {
-    return refused(`${name} is not a document push knows (classic, OAS or streams API, policy, key): it is detected by its content, so check that it has the members of one of these.`);
+    return refused(`${name} is not a document push knows (classic, OAS or streams API, policy, key): ` +
+      `it is detected by its content, so check that it has the members of one of these.`);
   }
 
   if (request.errors.length > 0 && !(await ui.confirmDespiteErrors(name, request.errors))) {

@@ -15,7 +15,7 @@ export async function targetOfRef(client: ManagementClient, ref: ResourceRef, si
     case 'key': {
       const apiId = ref.apiId ?? (await anyApiId(client, signal));
       const result = await client.getKey(apiId, ref.id, { autoGuess: true, signal });
-      const rights = (result.data as { access_rights?: Record<string, unknown> } | undefined)?.access_rights;
+      const rights = (result.data)?.access_rights;
       const grantedApi = rights && typeof rights === 'object' ? Object.keys(rights)[0] : undefined;
       if (!result.key_hash) throw new Error('The server did not return the key\'s hash, which pull and edit-remote use to address keys.');
       return { kind: 'key', id: result.key_hash, apiId: grantedApi ?? apiId };

@@ -114,18 +114,19 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
       const warning = summary.unrecorded ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).` : '';
       const choice = await vscode.window.showInformationMessage(
         `Push ${summary.name} to '${summary.environment}'?`,
-        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ${route.why}.${warning}` },
+        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ` +
+          `${route.why}.${warning}` },
         'Push',
       );
       return choice === 'Push';
     },
 
-    async offerReload(message) {
+    offerReload(message) {
       // Not modal and not awaited: the push is done; the reload is the user's next step.
       void vscode.window.showInformationMessage(message, 'Reload Gateway').then(async (choice) => {
         if (choice === 'Reload Gateway') await options.reload();
       });
-      return false;
+      return Promise.resolve(false);
     },
   };
 }

@@ -26,7 +26,7 @@ export function classicAuthSources(api: Json, pointer: string, out: Problem[]): 
     // `auth` is the legacy home of the token method's settings.
     const where = configs && obj(configs[name]) ? childPointer(childPointer(pointer, 'auth_configs'), name) : name === 'authToken' && obj(api.auth) ? childPointer(pointer, 'auth') : undefined;
     if (!where) continue; // no config: the gateway's default reads the header
-    const config = (configs && obj(configs[name])) ?? (obj(api.auth) as Json);
+    const config: Json = (configs && obj(configs[name])) ?? obj(api.auth) ?? {};
     if (config.disable_header === true && config.use_param !== true && config.use_cookie !== true) {
       out.push(error(where, 'key', Codes.authSources, message(name)));
     }
