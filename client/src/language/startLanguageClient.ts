@@ -9,6 +9,7 @@ import { DocumentKindNotification } from '../../../common/src/protocol';
 import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
+import { ViewDiagnostics } from './viewDiagnostics';
 
 export interface LanguageArea {
   /** Undefined when the server could not start. */
@@ -29,10 +30,12 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
   context.subscriptions.push(watcher);
+  const views = new ViewDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
+    middleware: views.middleware,
   };
   const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   try {
@@ -43,6 +46,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
         statusBar.update(params);
       }),
       vscode.workspace.onDidCloseTextDocument((document) => forgetServerKind(document.uri)),
+      views.watch(client),
     );
     log.info('language server started');
   } catch (error) {

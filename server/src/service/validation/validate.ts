@@ -16,7 +16,7 @@ import { semanticProblems } from './semantic/index';
 import { syntaxDiagnostics } from './syntax';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
-import type { WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
 
 /** What validation works with: the language service passes its own (svc-lint builds the same service). */
 export interface ValidationServices {
