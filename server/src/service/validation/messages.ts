@@ -45,6 +45,7 @@ export const Messages = {
   required: (name: string) => `Missing required member \`${name}\`.`,
   pattern: (subject: string, pattern: string) => `${subject} must match the pattern \`${pattern}\`.`,
   format: (subject: string, format: string) => `${subject} must be ${FORMAT_NAMES[format] ?? `in the format ${format}`}.`,
+  nullIgnored: (name: string) => `\`${name}\` is null: the gateway ignores it and keeps the default. Remove it or give it a value.`,
   minimum: (subject: string, limit: number, exclusive: boolean) =>
     exclusive ? `${subject} must be greater than ${limit}.` : limit === 0 ? `${subject} must not be negative.` : `${subject} must be at least ${limit}.`,
   maximum: (subject: string, limit: number, exclusive: boolean) =>

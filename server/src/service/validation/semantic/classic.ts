@@ -28,7 +28,7 @@ export function classicProblems(value: unknown, pointer: string): Problem[] {
   for (const [name, version] of Object.entries(versions ?? {})) {
     const v = obj(version);
     if (!v) continue;
-    timeoutProblem(v.global_enforce_timeout, at('version_data', 'versions', name, 'global_enforce_timeout'), 'global_enforce_timeout', out);
+    timeoutProblem(v.global_enforce_timeout, at('version_data', 'versions', name, 'global_enforce_timeout'), 'global_enforce_timeout', out, false);
     arr(obj(v.extended_paths)?.hard_timeouts)?.forEach((entry, i) => {
       timeoutProblem(obj(entry)?.timeout, at('version_data', 'versions', name, 'extended_paths', 'hard_timeouts', i, 'timeout'), 'timeout', out);
     });
