@@ -18,3 +18,12 @@ export interface DocumentKindParams {
   /** How the kind was chosen: by content, a `$schema` member, or an `svc.files.associations` glob. */
   source: 'content' | '$schema' | 'association' | undefined;
 }
+
+/**
+ * Client → server at `initialize` (LSP `initializationOptions`). One outline per document: VS
+ * Code's JSON language features already give every json/jsonc document its outline (all members,
+ * breadcrumbs, "Go to Symbol"), so when the client says so the server offers no second one.
+ */
+export interface SvcInitializationOptions {
+  editorProvidesJsonOutline?: boolean;
+}

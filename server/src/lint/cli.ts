@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { detectKind } from '../../../common/src/detection';
 import { SvcDocument } from '../service/parser/document';
 import { validateAs } from '../service/validation/validate';
+import { isRefusal } from '../../../validation/src/severity';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceIndex } from '../service/validation/workspaceIndex';
 import { displayPath, expandArguments } from './files';
@@ -68,7 +68,8 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     kind: kind?.kind,
     diagnostics: validateAs(doc, kind!, DEFAULT_VALIDATION_SETTINGS, { workspace }),
   }));
-  const hasError = results.some((r) => r.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) || stderr.length > 0;
+  // The one severity rule (validation/src/severity.ts): only refusals fail the run.
+  const hasError = results.some((r) => r.diagnostics.some(isRefusal)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : textReport(results);
   return { exitCode: hasError ? 1 : 0, stdout: out, stderr: stderr.join('\n') };
 }

@@ -14,7 +14,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/languageService';
 import { DiagnosticsScheduler } from './diagnostics';
-import { FEATURE_CAPABILITIES, registerFeatures } from './features';
+import { featureCapabilities, registerFeatures } from './features';
+import type { SvcInitializationOptions } from '../../../common/src/protocol';
 import { connectionLogger } from './logger';
 import { SettingsCache } from './settings';
 import { WorkspaceFiles } from './workspaceFiles';
@@ -52,7 +53,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     workspaceFiles = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log);
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES },
+      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...featureCapabilities(params.initializationOptions as SvcInitializationOptions | undefined) },
       serverInfo: { name: 'svc-language-server' },
     };
   });

@@ -14,7 +14,7 @@ import { problemsFromAjv } from './ajvErrors';
 import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
 import { syntaxDiagnostics } from './syntax';
-import { referenceRefusesNull } from './nullPolicy';
+import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';

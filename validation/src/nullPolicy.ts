@@ -10,8 +10,8 @@
 // - keys and policies: no schema check at all, so `null` never is an error.
 // Anything not refused is a hint: the member has no effect, the default applies.
 
-import type { DocumentKind } from '../../../../common/src/kinds';
-import { parsePointer } from '../parser/jsonPointer';
+import type { DocumentKind } from '../../common/src/kinds';
+import { parsePointer } from './jsonPointer';
 
 /** Classic members whose type in the reference's classic schema does not allow `null`. */
 const CLASSIC_NULL_REFUSED = new Set(

@@ -1,9 +1,9 @@
 // Rule 2 of the gateway (gateway facts §9.1): every enabled auth method keeps at least one
 // auth source (header, query or cookie), in classic and in OAS documents.
 
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { error, obj, type Json } from './util';
 
 const message = (name: string): string =>

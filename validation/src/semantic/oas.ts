@@ -2,10 +2,10 @@
 // §9.2, §9.3): security requirements name existing schemes, middleware operations name
 // existing operationIds, plus the address and auth rules in their OAS places.
 
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
 import { closestName } from '../suggest';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { oasAuthSources } from './auth';
 import { apiIdProblem, ipListProblems, listenPathProblem, oasLoadBalancing, timeoutProblem } from './network';
 import { arr, error, obj, warning } from './util';

@@ -1,9 +1,9 @@
 // The gateway's rule set on classic definitions (gateway facts §9.1), reporting every
 // violation rather than the first.
 
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { classicAuthSources } from './auth';
 import { apiIdProblem, classicLoadBalancing, ipListProblems, listenPathProblem, timeoutProblem } from './network';
 import { arr, error, obj } from './util';

@@ -2,10 +2,10 @@
 // non-negative timeouts, load balancing with targets, listen paths and API ids.
 
 import { isIP } from 'node:net';
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
 import { Messages } from '../messages';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { arr, error, obj, warning } from './util';
 
 /** An IPv4/IPv6 address or a CIDR range such as `10.0.0.0/8` or `2001:db8::/32`. */
