@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentKindNotification, type DocumentKindParams, type SvcInitializationOptions } from '../../../common/src/protocol';
+import { DocumentKindNotification, type SvcInitializationOptions } from '../../../common/src/protocol';
+import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
 
@@ -39,7 +40,11 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   try {
     await client.start();
     context.subscriptions.push(
-      client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
+      client.onNotification(DocumentKindNotification, (params) => {
+        rememberServerKind(params);
+        statusBar.update(params);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => forgetServerKind(document.uri)),
     );
     log.info('language server started');
   } catch (error) {

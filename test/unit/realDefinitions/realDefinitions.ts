@@ -11,6 +11,9 @@ import type { DocumentKind } from '../../../common/src/kinds';
 import { SvcDocument } from '../../../server/src/service/parser/document';
 import { validateAs } from '../../../server/src/service/validation/validate';
 import { DEFAULT_VALIDATION_SETTINGS } from '../../../server/src/service/validation/types';
+import { createLanguageService } from '../../../server/src/service/languageService';
+
+const service = createLanguageService();
 
 export const REAL_DIR = join(__dirname, '..', '..', '..', '..', 'shared', 'real-definitions');
 export const hasRealDefinitions = existsSync(REAL_DIR);
@@ -76,7 +79,7 @@ function unwrap(value: unknown): Array<[string, unknown]> {
 
 export function lint(doc: RealDocument, text = doc.text): Diagnostic[] {
   const svc = new SvcDocument(TextDocument.create(`file:///real/${doc.name}`, 'json', 1, text));
-  return validateAs(svc, doc.detection, DEFAULT_VALIDATION_SETTINGS);
+  return validateAs(svc, doc.detection, DEFAULT_VALIDATION_SETTINGS, { registry: service.registry, walker: service.walker });
 }
 
 export const errorsOf = (diagnostics: Diagnostic[]): Diagnostic[] => diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);

@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { SvcDocument } from '../../../server/src/service/parser/document';
-import { validate } from '../../../server/src/service/validation/validate';
+import { createLanguageService } from '../../../server/src/service/languageService';
+
+const service = createLanguageService();
 
 const DIR = join(__dirname, '..', '..', 'fixtures', 'reference-facts');
 
@@ -39,11 +40,11 @@ const NAMES: Record<number, 'error' | 'warning' | 'hint' | 'info'> = {
 for (const [file, expected] of Object.entries(FACTS)) {
   test(`reference fact ${file}`, () => {
     const text = readFileSync(join(DIR, file), 'utf8');
-    const doc = new SvcDocument(TextDocument.create(`file:///facts/${file}`, 'json', 1, text));
+    const doc = TextDocument.create(`file:///facts/${file}`, 'json', 1, text);
     const got: Record<string, string[]> = {};
-    for (const d of validate(doc)) (got[NAMES[d.severity ?? 1]] ??= []).push(String(d.code));
+    for (const d of service.validate(doc)) (got[NAMES[d.severity ?? 1]] ??= []).push(String(d.code));
     for (const list of Object.values(got)) list.sort();
     const want = Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, [...v].sort()]));
-    assert.deepEqual(got, want, JSON.stringify(validate(doc).map((d) => [d.severity, d.code, d.message])));
+    assert.deepEqual(got, want, JSON.stringify(service.validate(doc).map((d) => [d.severity, d.code, d.message])));
   });
 }

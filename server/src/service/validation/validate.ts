@@ -4,8 +4,8 @@
 // (unknown, deprecated, non-spec forms), the semantic rules and the workspace-wide rule.
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { getSchemaRegistry, type SchemaRegistry } from '../../schemas/registry';
-import { createSchemaWalker, type SchemaWalker } from '../schema/schemaWalker';
+import type { SchemaRegistry } from '../../schemas/registry';
+import type { SchemaWalker } from '../schema/schemaWalker';
 import { detectKind, type Detection } from '../../../../common/src/detection';
 import type { SvcDocument } from '../parser/document';
 import { Codes } from './codes';
@@ -20,25 +20,15 @@ import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
 import type { WorkspaceIndex } from './workspaceIndex';
 
+/** What validation works with: the language service passes its own (svc-lint builds the same service). */
 export interface ValidationServices {
-  registry?: SchemaRegistry;
-  walker?: SchemaWalker;
+  registry: SchemaRegistry;
+  walker: SchemaWalker;
   /** Listen paths of the workspace (for the duplicate rule); omitted = rule off. */
   workspace?: WorkspaceIndex;
 }
 
-let defaults: { registry: SchemaRegistry; walker: SchemaWalker } | undefined;
-
-/** The process-wide registry and walker (schemas compile once). */
-export function defaultServices(): { registry: SchemaRegistry; walker: SchemaWalker } {
-  if (!defaults) {
-    const registry = getSchemaRegistry();
-    defaults = { registry, walker: createSchemaWalker(registry) };
-  }
-  return defaults;
-}
-
-export function validate(doc: SvcDocument, settings: Partial<ValidationSettings> = {}, services: ValidationServices = {}): Diagnostic[] {
+export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>, services: ValidationServices): Diagnostic[] {
   const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
   if (!options.validationEnabled) return [];
   const detection = detectKind(doc.uri, doc.value, options.associations);
@@ -47,7 +37,7 @@ export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>
 }
 
 /** Validation for a document whose kind is already known. */
-export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices = {}): Diagnostic[] {
+export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices): Diagnostic[] {
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
   const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
   if (doc.tooDeep) return diagnostics;
@@ -64,7 +54,7 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   }
   const value = doc.value;
   if (value === undefined) return diagnostics;
-  const { registry, walker } = { ...defaultServices(), ...stripUndefined(services) };
+  const { registry, walker } = services;
   const kind = detection.kind;
   const problems: Problem[] = [];
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
@@ -88,10 +78,6 @@ function softenNulls(kind: Detection['kind'], root: unknown, problems: Problem[]
     const name = p.pointer.split('/').pop() ?? '';
     return { ...p, severity: DiagnosticSeverity.Hint, message: Messages.nullIgnored(name.replace(/~1/g, '/').replace(/~0/g, '~')) };
   });
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The same finding from two sources (ajv's additionalProperties and the walker): keep the first. */
