@@ -32,3 +32,12 @@ export const ActiveEnvironmentNotification = new NotificationType<ActiveEnvironm
 
 /** Client command the server's code lenses call: (uri, position, locations) in LSP form. */
 export const SHOW_REFERENCES_COMMAND = 'svc.showReferences';
+
+/**
+ * Client → server at `initialize` (LSP `initializationOptions`). One outline per document: VS
+ * Code's JSON language features already give every json/jsonc document its outline (all members,
+ * breadcrumbs, "Go to Symbol"), so when the client says so the server offers no second one.
+ */
+export interface SvcInitializationOptions {
+  editorProvidesJsonOutline?: boolean;
+}

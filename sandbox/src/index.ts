@@ -22,6 +22,7 @@ import { registerDashboardRecords } from './routes/dashRecords.js';
 import { registerExamples } from './routes/examples.js';
 import { registerMigrate } from './routes/migrate.js';
 import type { SandboxCredentials } from './types.js';
+import { warmRefusals } from './routes/refusals.js';
 
 export type { SandboxCredentials } from './types.js';
 export { defaultDataDir } from './store/dataDir.js';
@@ -96,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}`);
+  warmRefusals();
 
   let closing: Promise<void> | undefined;
   return {

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentKindNotification } from '../../../common/src/protocol';
+import { DocumentKindNotification, type SvcInitializationOptions } from '../../../common/src/protocol';
 import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
@@ -36,6 +36,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
     middleware: views.middleware,
+    // One outline: VS Code's JSON language features outline every json/jsonc document already.
+    initializationOptions: { editorProvidesJsonOutline: vscode.extensions.getExtension('vscode.json-language-features') !== undefined } satisfies SvcInitializationOptions,
   };
   const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   try {

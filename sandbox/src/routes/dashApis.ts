@@ -5,6 +5,7 @@
 import type { Router } from '../http/router.js';
 import { HttpError, ok, statusResult } from '../http/results.js';
 import { asObject } from '../http/body.js';
+import { refuseInvalid } from './refusals.js';
 import { unsafeSegmentReason } from '../http/ids.js';
 import { classicView, clone, dashApi, EXT, findApi, listenPathOf, nowIso, obj } from '../model/apis.js';
 import type { ApiRecord } from '../types.js';
@@ -43,6 +44,7 @@ export function registerDashboardApis(router: Router, { state }: RouteDeps): voi
       throw new HttpError(400, 'this API endpoint only supports Svc Classic APIs; please use the appropriate Svc OAS or streams API endpoint');
     }
     if (def.id !== undefined && def.id !== '' && def.id !== record.dbId) throw new HttpError(400, 'Invalid `ID` value');
+    await refuseInvalid('classic', def, (reason) => `Validation of API Definition failed. Reason: ${reason}.`);
     // Self-hosted rule of the spec: the api_id may change (the sandbox is self-hosted).
     const newId = def.api_id === undefined || def.api_id === '' ? record.id : def.api_id;
     if (typeof newId !== 'string' || unsafeSegmentReason(newId)) throw new HttpError(400, 'Invalid API ID');
@@ -68,6 +70,7 @@ export function registerDashboardApis(router: Router, { state }: RouteDeps): voi
   const updateOasRecord = async (record: ApiRecord, value: unknown) => {
     const doc = asObject(value, 'oas');
     if (!doc[EXT] || typeof doc[EXT] !== 'object') throw new HttpError(400, 'The payload should contain x-svc-api-gateway.');
+    await refuseInvalid('oas', doc, (reason) => reason);
     const ext = obj(doc[EXT]);
     ext.info = { ...obj(ext.info), id: record.id, dbId: record.dbId };
     doc[EXT] = ext;

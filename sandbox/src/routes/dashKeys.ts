@@ -10,14 +10,16 @@ import { paginate } from '../model/paging.js';
 import { keepQuota, keyQuotaId, resetQuota, withLiveQuota } from '../model/quota.js';
 import type { Json, KeyRecord } from '../types.js';
 import { flag, type RouteDeps } from './deps.js';
+import { refuseInvalid } from './refusals.js';
 
 const MALFORMED_KEY = 'User/Key object validation failed, most likely malformed input.';
 const KEY_NOT_FOUND = 'Could not retrieve key detail.';
 
-function sessionBody(value: unknown): Json {
+async function sessionBody(value: unknown): Promise<Json> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, MALFORMED_KEY);
   const session = { ...(value as Json) };
   delete session.key_id; // response-only (D) member; the path names the key
+  await refuseInvalid('session', session, (reason) => `${MALFORMED_KEY} ${reason}`);
   return session;
 }
 
@@ -50,7 +52,7 @@ export function registerDashboardKeys(router: Router, { state }: RouteDeps): voi
   });
 
   router.add('PUT', '/api/apis/:apiID/keys/:keyID', async (ctx) => {
-    const session = sessionBody(await ctx.json());
+    const session = await sessionBody(await ctx.json());
     requireApi(ctx.params.apiID);
     const record = lookup(ctx.query, ctx.params.keyID);
     if (!record) throw new HttpError(404, KEY_NOT_FOUND);
@@ -66,7 +68,7 @@ export function registerDashboardKeys(router: Router, { state }: RouteDeps): voi
 
   router.add('POST', '/api/keys/:keyId', async (ctx) => {
     const keyId = ctx.params.keyId;
-    const session = sessionBody(await ctx.json());
+    const session = await sessionBody(await ctx.json());
     if (keys.has(keyId)) throw new HttpError(409, 'Key already exists.');
     session.date_created ??= new Date().toISOString();
     const record: KeyRecord = { keyId, hash: hashKey(keyId), session };
@@ -83,7 +85,7 @@ export function registerDashboardKeys(router: Router, { state }: RouteDeps): voi
   // Endpoint 24 (admin family).
   router.add('PUT', '/admin/org/keys/:keyId', async (ctx) => {
     const orgId = ctx.params.keyId;
-    const session = sessionBody(await ctx.json());
+    const session = await sessionBody(await ctx.json());
     const existing = orgKeys.get(orgId);
     if (!existing) throw new HttpError(404, "Org key doesn't exist");
     if (session.org_id !== undefined && session.org_id !== existing.orgId) throw new HttpError(500, 'Updating orgID of org key is not allowed');

@@ -3,6 +3,7 @@
 import type { Router, RequestContext } from '../http/router.js';
 import { HttpError, statusResult } from '../http/results.js';
 import { asObject } from '../http/body.js';
+import { refuseInvalid } from './refusals.js';
 import { EXT, nowIso, obj, STREAMING, STREAMS_MEDIA_TYPE } from '../model/apis.js';
 import type { ApiRecord, Json } from '../types.js';
 import type { RouteDeps } from './deps.js';
@@ -34,6 +35,7 @@ export function registerDashboardStreams(router: Router, { state }: RouteDeps): 
     if (!doc[EXT] && !doc[STREAMING]) throw new HttpError(400, 'The payload should contain x-svc-api-gateway and/or x-svc-streaming.');
     const record = streamsApi(ctx.params.apiId);
     if (!record) throw new HttpError(404, 'API definition does not exist');
+    await refuseInvalid('streams', doc, (reason) => reason);
     keepIdentity(doc, record);
     await apis.set(record.id, { ...record, oas: doc, updatedAt: nowIso() });
     return statusResult('API updated.', record.id);

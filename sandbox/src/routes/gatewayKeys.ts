@@ -3,6 +3,7 @@
 import type { Router } from '../http/router.js';
 import { actionResult, HttpError, ok } from '../http/results.js';
 import { asObject } from '../http/body.js';
+import { refuseInvalid } from './refusals.js';
 import { hashKey } from '../http/ids.js';
 import { keepQuota, keyQuotaId, orgQuotaId, resetQuota, withLiveQuota } from '../model/quota.js';
 import { findKey } from '../model/keys.js';
@@ -20,6 +21,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   router.add('POST', '/svc/keys/:keyID', async (ctx) => {
     const keyId = ctx.params.keyID;
     const session = asObject(await ctx.json(), 'the key session');
+    await refuseInvalid('session', session, (reason) => `Request malformed. Reason: ${reason}.`);
     const hash = flag(ctx.query.get('hashed')) ? keyId : hashKey(keyId);
     session.date_created ??= new Date().toISOString();
     session.last_updated = nowSeconds();
@@ -42,6 +44,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   router.add('POST', '/svc/org/keys/:keyID', async (ctx) => {
     const orgId = ctx.params.keyID;
     const session = asObject(await ctx.json(), 'the organisation key session');
+    await refuseInvalid('session', session, (reason) => `Request malformed. Reason: ${reason}.`);
     if (!apis.values().some((a) => classicView(a).org_id === orgId)) throw new HttpError(404, 'No such organisation found in Active API list');
     session.org_id = orgId;
     session.last_updated = nowSeconds();
@@ -69,6 +72,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   router.add('POST', '/svc/policies', async (ctx) => {
     const policy = asObject(await ctx.json(), 'the policy');
     const id = checkPolicyId(policy.id ?? policy._id);
+    await refuseInvalid('policy', policy, (reason) => `Request malformed. Reason: ${reason}.`);
     policy.id = id;
     policy.last_updated = nowSeconds();
     await policies.set(id, policy);
@@ -79,6 +83,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
     const policy = asObject(await ctx.json(), 'the policy');
     if (policy.id !== undefined && policy.id !== id) throw new HttpError(400, 'Request ID does not match that in policy! For Update operations these must match.');
     if (!policies.has(id)) throw new HttpError(404, 'Policy not found');
+    await refuseInvalid('policy', policy, (reason) => `Request malformed. Reason: ${reason}.`);
     policy.id = id;
     policy.last_updated = nowSeconds();
     await policies.set(id, policy);

@@ -19,10 +19,15 @@ function oasDocument(id: string, name: string, listenPath: string, upstream: str
       },
       middleware: {
         global: { contextVariables: { enabled: true }, trafficLogs: { enabled: true } },
-        operations: { listItems: { allow: { enabled: false } } },
+        // Operation settings only for operations the document has (the gateway ignores others).
+        ...(hasOperation(paths, 'listItems') ? { operations: { listItems: { allow: { enabled: false } } } } : {}),
       },
     },
   };
+}
+
+function hasOperation(paths: Json, operationId: string): boolean {
+  return Object.values(paths).some((item) => Object.values(item as Json).some((op) => (op as Json)?.operationId === operationId));
 }
 
 const itemPaths: Json = {

@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { createLanguageService } from '../service/languageService';
+import { isRefusal } from '../../../validation/src/severity';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceModel } from '../service/index/workspaceModel';
 import { displayPath, expandArguments, fileUriOf } from './files';
@@ -80,7 +80,8 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     kind,
     diagnostics: service.validate(textDocument, DEFAULT_VALIDATION_SETTINGS),
   }));
-  const hasError = results.some((r) => r.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) || stderr.length > 0;
+  // The one severity rule (validation/src/severity.ts): only refusals fail the run.
+  const hasError = results.some((r) => r.diagnostics.some(isRefusal)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : textReport(results);
   return { exitCode: hasError ? 1 : 0, stdout: out, stderr: stderr.join('\n') };
 }

@@ -7,6 +7,7 @@ import type { LanguageService } from '../service/languageService';
 import type { Logger } from './logger';
 import { runSafe } from './runner';
 import type { SettingsCache } from './settings';
+import type { SvcInitializationOptions } from '../../../common/src/protocol';
 
 export interface FeatureDeps {
   connection: Connection;
@@ -28,6 +29,16 @@ export const FEATURE_CAPABILITIES = {
   foldingRangeProvider: true,
   codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
 };
+
+/**
+ * The capabilities for this client: without the outline when the editor's JSON language
+ * features give json/jsonc documents theirs (two providers would show every symbol twice).
+ */
+export function featureCapabilities(options: SvcInitializationOptions | undefined): Partial<typeof FEATURE_CAPABILITIES> {
+  if (options?.editorProvidesJsonOutline !== true) return FEATURE_CAPABILITIES;
+  const { documentSymbolProvider: _theEditorsOutline, ...rest } = FEATURE_CAPABILITIES;
+  return rest;
+}
 
 export function registerFeatures({ connection, documents, service, settings, log, foldingRangeLimit }: FeatureDeps): void {
   connection.onCompletion((params, token) =>

@@ -14,8 +14,9 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/languageService';
 import { DiagnosticsScheduler } from './diagnostics';
-import { FEATURE_CAPABILITIES, registerFeatures } from './features';
+import { featureCapabilities, registerFeatures } from './features';
 import { NAVIGATION_CAPABILITIES, registerNavigation, type Navigation } from './navigationFeatures';
+import type { SvcInitializationOptions } from '../../../common/src/protocol';
 import { connectionLogger } from './logger';
 import { SettingsCache } from './settings';
 import { WorkspaceFiles } from './workspaceFiles';
@@ -66,7 +67,11 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const revalidate = () => diagnostics?.scheduleAll();
     navigation = registerNavigation({ connection, documents, service: svc, settings, log, canRefreshLenses: () => canRefreshLenses, revalidate });
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...FEATURE_CAPABILITIES, ...NAVIGATION_CAPABILITIES },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        ...featureCapabilities(params.initializationOptions as SvcInitializationOptions | undefined),
+        ...NAVIGATION_CAPABILITIES,
+      },
       serverInfo: { name: 'svc-language-server' },
     };
   });

@@ -133,4 +133,25 @@ describe('sync', () => {
     assert.notEqual((await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate, 1);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
+
+  it('the pulled seed has no errors in Problems and pushes back without "the server will probably refuse it"', async () => {
+    const targets = [
+      { kind: 'classic', id: SEED_API_IDS.weatherClassic },
+      { kind: 'oas', id: SEED_API_IDS.paymentsOas },
+      { kind: 'streams', id: SEED_API_IDS.telemetryStream },
+    ];
+    for (const target of targets) {
+      const outcome = await pull(target);
+      assert.ok(outcome?.file, `${target.kind}: ${outcome?.message}`);
+      const uri = vscode.Uri.file(outcome.file);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      // The server has looked at it once the kind shows; its diagnostics are in by then.
+      await waitFor(() => setup.api.language.statusBar.current()?.uri === uri.toString() || undefined, { message: `${target.kind}: the kind of the pulled file` });
+      const refusals = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'svc' && d.severity <= vscode.DiagnosticSeverity.Warning);
+      assert.deepEqual(refusals().map((d) => `${d.code} ${d.message}`), [], `${target.kind}: errors or warnings on a pulled seed API`);
+      // No "push anyway?" answer: a pre-check finding an error would cancel the push.
+      const pushed = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: false }, () => vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
+      assert.ok(pushed && pushed.status !== 'cancelled', `${target.kind}: ${pushed?.status} ${pushed?.message}`);
+    }
+  });
 });

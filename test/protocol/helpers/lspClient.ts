@@ -18,6 +18,8 @@ export interface StartOptions {
   /** The `svc` settings section the client answers with. */
   settings?: Record<string, unknown>;
   workspaceFolder?: string;
+  /** LSP `initializationOptions` (what our VS Code client sends: SvcInitializationOptions). */
+  initializationOptions?: unknown;
 }
 
 export class LspClient {
@@ -60,6 +62,7 @@ export class LspClient {
       processId: process.pid,
       rootUri: folder ? pathUri(folder) : null,
       workspaceFolders: folder ? [{ uri: pathUri(folder), name: 'ws' }] : null,
+      initializationOptions: options.initializationOptions,
       capabilities: {
         workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
         textDocument: { foldingRange: { rangeLimit: 5000 }, completion: { completionItem: { snippetSupport: true } } },

@@ -30,7 +30,7 @@ test('an invalid classic definition: exit 1 with one line per problem', () => {
       `${f}:12:5 error svc.semantic.load-balancing Load balancing is enabled but \`target_list\` has no targets.`,
       `${f}:13:5 warning svc.unknown-member Unknown member \`strip_listen_pth\`: did you mean \`strip_listen_path\`?`,
       `${f}:16:22 error svc.schema.type \`not_versioned\` must be true or false.`,
-      `${f}:18:65 error svc.semantic.timeout \`global_enforce_timeout\` must not be negative.`,
+      `${f}:18:65 warning svc.semantic.timeout \`global_enforce_timeout\` must not be negative.`,
       `${f}:22:33 error svc.semantic.ip-cidr \`10.0.0.300\` is not a valid IP address or CIDR range.`,
       `${f}:23:18 error svc.schema.type \`listen_port\` must be an integer.`,
     ].join('\n'),

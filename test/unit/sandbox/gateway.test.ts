@@ -53,7 +53,8 @@ test('PUT /svc/apis/{id} refuses a body whose api_id differs, unknown ids and OA
 });
 
 test('POST /svc/apis creates a classic API (reference extension) and generates an empty id', async () => {
-  const r = await h.call('POST', '/svc/apis', { body: { name: 'Created', proxy: { listen_path: '/created/', target_url: 'http://x' } } });
+  const versions = { not_versioned: true, versions: { Default: { name: 'Default' } } };
+  const r = await h.call('POST', '/svc/apis', { body: { name: 'Created', proxy: { listen_path: '/created/', target_url: 'http://x' }, version_data: versions } });
   assert.equal(r.status, 200);
   assert.equal(r.body.action, 'added');
   assert.match(r.body.key, /^[0-9a-f]{32}$/);
@@ -157,6 +158,26 @@ test('POST /svc/org/keys/{org} resets the organisation quota only with reset_quo
   assert.equal((await h.call('GET', `/svc/org/keys/${SEED_ORG_ID}`)).body.quota_remaining, current.quota_max);
   const unknown = await h.call('POST', '/svc/org/keys/no-such-org', { body: {} });
   assert.deepEqual([unknown.status, unknown.body.message], [404, 'No such organisation found in Active API list']);
+});
+
+test('writes the editor marks as errors are refused with the same validator; warnings are not', async () => {
+  const versions = { not_versioned: true, versions: { Default: { name: 'Default' } } };
+  const classic = { name: 'Typed', proxy: { listen_path: '/typed/', target_url: 'http://x' }, version_data: versions };
+  const wrongType = await h.call('POST', '/svc/apis', { body: { ...classic, api_id: 'typed-1', use_keyless: 'yes' } });
+  assert.deepEqual([wrongType.status, wrongType.body.message], [400, 'Validation of API Definition failed. Reason: use_keyless: must be boolean.']);
+  const authOff = { ...classic, api_id: 'typed-2', use_standard_auth: true, auth_configs: { authToken: { disable_header: true } } };
+  const refused = await h.call('POST', '/svc/apis', { body: authOff });
+  assert.equal(refused.status, 400);
+  assert.match(refused.body.message, /All auth sources are disabled for `authToken`/);
+  // An unknown member and a null the gateway takes are warnings/hints in the editor: accepted.
+  const accepted = await h.call('POST', '/svc/apis', { body: { ...classic, api_id: 'typed-3', custom_thing: 1, proxy: { ...classic.proxy, transport: null } } });
+  assert.equal(accepted.status, 200);
+  const badKey = await h.call('POST', '/svc/keys/typed-key', { body: { rate: 'fast', access_rights: {} } });
+  assert.deepEqual([badKey.status, badKey.body.message], [400, 'Request malformed. Reason: rate: must be number.']);
+  const nullKey = await h.call('POST', '/svc/keys/typed-key', { body: { rate: null, per: 60, access_rights: {} } });
+  assert.equal(nullKey.status, 200);
+  const badPolicy = await h.call('POST', '/svc/policies', { body: { id: 'typed-plan', per: 'minute' } });
+  assert.deepEqual([badPolicy.status, badPolicy.body.message], [400, 'Request malformed. Reason: per: must be number.']);
 });
 
 test('policies: list, create, update, and the reference errors', async () => {

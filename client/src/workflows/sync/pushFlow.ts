@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { isRefusal } from '../../../../validation/src/severity';
 import { documentKindOf, parseJson } from '../../shared/documentKind';
 import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument } from './canonicalJson';
@@ -21,9 +22,16 @@ export interface PushDocumentArgs {
   notify?: boolean;
 }
 
-/** Error diagnostics of a document (the language server's), as messages. */
+/**
+ * Our refusals in a document, as messages: the one severity rule svc-lint and the sandbox use
+ * (validation/src/severity.ts), so other extensions' errors and our warnings never make push
+ * say "the server will probably refuse it". VS Code numbers severities from 0, LSP from 1.
+ */
 export function errorsOf(uri: vscode.Uri): string[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.severity === vscode.DiagnosticSeverity.Error).map((d) => `${d.message} (line ${d.range.start.line + 1})`);
+  return vscode.languages
+    .getDiagnostics(uri)
+    .filter((d) => isRefusal({ source: d.source, severity: d.severity + 1 }))
+    .map((d) => `${d.message} (line ${d.range.start.line + 1})`);
 }
 
 export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs): Promise<PushOutcome> {

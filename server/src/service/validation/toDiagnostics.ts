@@ -6,7 +6,9 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { SvcDocument, JsonLocation } from '../parser/document';
 import type { Problem } from './types';
 
-export const DIAGNOSTIC_SOURCE = 'svc';
+import { DIAGNOSTIC_SOURCE } from '../../../../validation/src/severity';
+
+export { DIAGNOSTIC_SOURCE };
 
 export function toDiagnostics(doc: SvcDocument, problems: readonly Problem[]): Diagnostic[] {
   if (problems.length === 0) return [];

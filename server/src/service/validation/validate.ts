@@ -14,6 +14,8 @@ import { problemsFromAjv } from './ajvErrors';
 import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
 import { syntaxDiagnostics } from './syntax';
+import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
+import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
 import type { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
@@ -58,7 +60,7 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
   problems.push(...memberProblems(registry, walker, kind, value));
   const validator = registry.validatorForKind(kind);
-  const schemaProblems = !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [];
+  const schemaProblems = softenNulls(kind, value, !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : []);
   problems.push(...schemaProblems);
   // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
   // targets and `minItems`) would be a second message for one problem: the schema's wins.
@@ -66,6 +68,16 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   problems.push(...semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)));
   if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
   return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];
+}
+
+/** `null` the reference takes (its decoder leaves the default) is a hint, not an error (see nullPolicy.ts). */
+function softenNulls(kind: Detection['kind'], root: unknown, problems: Problem[]): Problem[] {
+  return problems.map((p) => {
+    if (p.target !== 'value' || p.severity !== DiagnosticSeverity.Error || valueAtPointer(root, p.pointer) !== null) return p;
+    if (referenceRefusesNull(kind, p.pointer, root)) return p;
+    const name = p.pointer.split('/').pop() ?? '';
+    return { ...p, severity: DiagnosticSeverity.Hint, message: Messages.nullIgnored(name.replace(/~1/g, '/').replace(/~0/g, '~')) };
+  });
 }
 
 /** The same finding from two sources (ajv's additionalProperties and the walker): keep the first. */

@@ -2,9 +2,9 @@
 // users rarely mean (gateway facts §5, §6 and the checks recommended in §9.3).
 
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { obj, warning } from './util';
 
 /** `now` (Unix seconds) is a parameter so tests are deterministic. */

@@ -2,10 +2,10 @@
 // §9.2, §9.3): security requirements name existing schemes, middleware operations name
 // existing operationIds, plus the address and auth rules in their OAS places.
 
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
 import { closestName } from '../suggest';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { oasAuthSources } from './auth';
 import { apiIdProblem, ipListProblems, listenPathProblem, oasLoadBalancing, timeoutProblem } from './network';
 import { arr, error, obj, warning } from './util';
@@ -53,7 +53,8 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
     if (known.has(id)) continue;
     const suggestion = closestName(id, operationIds);
     const hint = suggestion ? `: did you mean \`${suggestion}\`?` : '.';
-    out.push(error(extAt('middleware', 'operations', id), 'key', Codes.operationId, `\`${id}\` is not the operationId of any operation in \`paths\`${hint}`, suggestion ? { suggestion } : undefined));
+    // The gateway does not refuse it (it ignores the entry, and import/PATCH drop it): a warning.
+    out.push(warning(extAt('middleware', 'operations', id), 'key', Codes.operationId, `\`${id}\` is not the operationId of any operation in \`paths\`${hint}`, suggestion ? { suggestion } : undefined));
   }
   for (const [id, operation] of Object.entries(obj(obj(ext.middleware)?.operations) ?? {})) {
     const timeout = obj(obj(operation)?.enforceTimeout);
@@ -66,7 +67,7 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
   const server = obj(ext.server);
   listenPathProblem(obj(server?.listenPath)?.value, extAt('server', 'listenPath', 'value'), out);
   const auth = obj(server?.authentication);
-  oasAuthSources(auth, extAt('server', 'authentication'), out);
+  oasAuthSources(auth, extAt('server', 'authentication'), out, schemes);
   // Vendor settings for a scheme the OAS part does not define are never used (§9.3).
   for (const name of Object.keys(obj(auth?.securitySchemes) ?? {})) {
     if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;

@@ -1,9 +1,9 @@
 // The gateway's rule set on classic definitions (gateway facts §9.1), reporting every
 // violation rather than the first.
 
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { classicAuthSources } from './auth';
 import { apiIdProblem, classicLoadBalancing, ipListProblems, listenPathProblem, timeoutProblem } from './network';
 import { arr, error, obj } from './util';
@@ -28,7 +28,7 @@ export function classicProblems(value: unknown, pointer: string): Problem[] {
   for (const [name, version] of Object.entries(versions ?? {})) {
     const v = obj(version);
     if (!v) continue;
-    timeoutProblem(v.global_enforce_timeout, at('version_data', 'versions', name, 'global_enforce_timeout'), 'global_enforce_timeout', out);
+    timeoutProblem(v.global_enforce_timeout, at('version_data', 'versions', name, 'global_enforce_timeout'), 'global_enforce_timeout', out, false);
     arr(obj(v.extended_paths)?.hard_timeouts)?.forEach((entry, i) => {
       timeoutProblem(obj(entry)?.timeout, at('version_data', 'versions', name, 'extended_paths', 'hard_timeouts', i, 'timeout'), 'timeout', out);
     });

@@ -2,10 +2,10 @@
 // non-negative timeouts, load balancing with targets, listen paths and API ids.
 
 import { isIP } from 'node:net';
-import { childPointer } from '../../parser/jsonPointer';
+import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
 import { Messages } from '../messages';
-import type { Problem } from '../types';
+import type { Problem } from '../problem';
 import { arr, error, obj, warning } from './util';
 
 /** An IPv4/IPv6 address or a CIDR range such as `10.0.0.0/8` or `2001:db8::/32`. */
@@ -28,15 +28,25 @@ export function ipListProblems(list: unknown, pointer: string, enabled: boolean,
   });
 }
 
+/**
+ * Values the gateway resolves from a key-value store at load time (`env://NAME`,
+ * `secrets://NAME`, `consul://path`, `vault://path.key`): not checked as paths or URLs.
+ */
+export function isKeyValueReference(value: unknown): boolean {
+  return typeof value === 'string' && /^(env|secrets|consul|vault):\/\/\S/.test(value.trim());
+}
+
 export function listenPathProblem(value: unknown, pointer: string, out: Problem[]): void {
-  if (typeof value !== 'string' || value === '' || value.startsWith('/')) return;
+  if (typeof value !== 'string' || value === '' || value.startsWith('/') || isKeyValueReference(value)) return;
   out.push(error(pointer, 'value', Codes.listenPath, `The listen path \`${value}\` must start with \`/\`.`));
 }
 
 /** A timeout in seconds (a number) or a duration string must not be negative. */
-export function timeoutProblem(value: unknown, pointer: string, subject: string, out: Problem[]): void {
+export function timeoutProblem(value: unknown, pointer: string, subject: string, out: Problem[], refused = true): void {
   const negative = (typeof value === 'number' && value < 0) || (typeof value === 'string' && value.trim().startsWith('-'));
-  if (negative) out.push(error(pointer, 'value', Codes.timeout, Messages.minimum('`' + subject + '`', 0, false)));
+  // The gateway's rule refuses negative per-endpoint (hard) timeouts only; elsewhere a negative
+  // value is a likely mistake, not a refusal.
+  if (negative) out.push((refused ? error : warning)(pointer, 'value', Codes.timeout, Messages.minimum('`' + subject + '`', 0, false)));
 }
 
 /** API ids: not `.` or `..`, no `/` or `\` (also URL-encoded): they become file and URL names. */

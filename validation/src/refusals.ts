@@ -1,0 +1,60 @@
+// What the reference gateway would refuse in a resource, as the sandbox needs it: the same
+// schemas (one registry, compiled once), the same null policy and the same semantic rules as
+// the language server, errors only. The language server adds positions, plain-English schema
+// messages and the warnings and hints on top (server/src/service/validation/validate.ts); a
+// document has an error diagnostic exactly when it has a refusal here (tested on the real
+// definitions and their mutations).
+
+import type { ErrorObject } from 'ajv';
+import type { DocumentKind } from '../../common/src/kinds';
+import { valueAtPointer } from './jsonPointer';
+import { referenceRefusesNull } from './nullPolicy';
+import { getSchemaRegistry, type SchemaRegistry } from './schemas/registry';
+import { semanticProblems } from './semantic/index';
+import { REFUSAL_SEVERITY } from './severity';
+
+export interface Refusal {
+  /** JSON pointer of the refused value ('' = the document). */
+  pointer: string;
+  message: string;
+  /** Our diagnostic code for semantic rules; `svc.schema` for schema violations. */
+  code: string;
+}
+
+/** The refusals of `value` read as a document of `kind` (none = the reference would take it). */
+export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry = getSchemaRegistry()): Refusal[] {
+  const validate = registry.validatorForKind(kind);
+  const out: Refusal[] = [];
+  if (!validate(value)) {
+    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e));
+    // Composite errors (anyOf/oneOf/if) left alone, their branch errors all about accepted nulls: no refusal.
+    if (errors.some((e) => !COMPOSITE.has(e.keyword))) {
+      for (const e of errors) out.push({ pointer: e.instancePath, message: schemaMessage(e), code: 'svc.schema' });
+    }
+  }
+  for (const p of semanticProblems(kind, value)) {
+    if (p.severity === REFUSAL_SEVERITY) out.push({ pointer: p.pointer, message: p.message, code: p.code });
+  }
+  return out;
+}
+
+const COMPOSITE = new Set(['anyOf', 'oneOf', 'if', 'then', 'else', 'not']);
+
+function isAcceptedNull(kind: DocumentKind, root: unknown, e: ErrorObject): boolean {
+  return valueAtPointer(root, e.instancePath) === null && !referenceRefusesNull(kind, e.instancePath, root);
+}
+
+/** `proxy.target_url: must be string` (the reference's own style: dotted path, then the fault). */
+function schemaMessage(e: ErrorObject): string {
+  const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const params = e.params as Record<string, unknown>;
+  const member = e.keyword === 'required' ? [...path, String(params.missingProperty)] : path;
+  const where = member.join('.') || 'document';
+  return e.keyword === 'required' ? `${where}: is required` : `${where}: ${e.message ?? 'is not valid'}`;
+}
+
+/** The first refusal in the reference's words, for a 400 body; undefined when none. */
+export function firstRefusal(kind: DocumentKind, value: unknown): string | undefined {
+  const refusals = refusalsOf(kind, value);
+  return refusals.length ? refusals[0].message : undefined;
+}

@@ -1,0 +1,29 @@
+// The semantic rules per document kind. Dashboard records carry a classic definition in
+// `api_definition` (and maybe an OAS document in `oas`); streams documents are OAS documents.
+
+import type { DocumentKind } from '../../../common/src/kinds';
+import type { Problem } from '../problem';
+import { classicProblems } from './classic';
+import { keyProblems } from './keys';
+import { oasProblems } from './oas';
+import { obj } from './util';
+
+export function semanticProblems(kind: DocumentKind, value: unknown): Problem[] {
+  switch (kind) {
+    case 'classic':
+      return classicProblems(value, '');
+    case 'dashboard-api': {
+      const record = obj(value);
+      return [...classicProblems(record?.api_definition, '/api_definition'), ...(obj(record?.oas) ? oasProblems(record?.oas, '/oas') : [])];
+    }
+    case 'oas':
+    case 'streams':
+      return oasProblems(value, '');
+    case 'session':
+      return keyProblems(value, true);
+    case 'policy':
+      return keyProblems(value, false);
+    default:
+      return [];
+  }
+}
