@@ -15,6 +15,7 @@ export const NODE_TYPES = [
   'keys',
   'key',
   'openKeyById',
+  'openExampleByLocation',
   'webhooks',
   'webhook',
   'examples',

@@ -12,6 +12,7 @@ import { md } from './presentation';
 import { REMOTE_SCHEME, RemoteDocumentProvider } from './remoteDocuments';
 import type { ResourceSource } from './resourceSource';
 import { ExplorerTreeProvider } from './treeProvider';
+import { pickApiId } from '../workflows/resources/prompts';
 
 export interface ExplorerArea {
   provider: ExplorerTreeProvider;
@@ -26,7 +27,9 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
   const sourceFor = async (envName: string): Promise<ResourceSource> => {
     const env = environments.find(envName);
     if (!env) throw new Error(`Environment '${envName}' no longer exists.`);
-    return new ManagementSource(await clients.clientFor(env));
+    const client = await clients.clientFor(env);
+    // A key is read through an API it grants access to; when the server cannot say which, the user picks one.
+    return new ManagementSource(client, () => pickApiId(client, `Open key (${env.name}): the API it grants access to`));
   };
 
   const entries = (): EnvironmentEntry[] => {

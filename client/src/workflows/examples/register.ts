@@ -47,6 +47,7 @@ export function registerExamples(
     vscode.commands.registerCommand('svc.examples.previewReadme', (arg?: ExplorerNode | ExampleArgs) => flow.previewReadme(argsOf(arg))),
     vscode.commands.registerCommand('svc.examples.openDefinition', (arg?: ExplorerNode | ExampleArgs) => flow.openDefinition(argsOf(arg))),
     vscode.commands.registerCommand('svc.examples.createApi', (arg?: ExplorerNode | ExampleArgs) => flow.createApi(argsOf(arg))),
+    vscode.commands.registerCommand('svc.examples.openByLocation', (arg?: ExplorerNode | ExampleArgs) => flow.openByLocation(argsOf(arg))),
   );
   return { flow, documents };
 }

@@ -5,6 +5,7 @@ import type { ManagementClient } from '../../api';
 import { summariseApi } from '../../explorer/apiSummaries';
 import { answered } from './commandContext';
 import { optionsFor, type KeyOperation } from './keyOptions';
+import { listAllApis } from '../../api/specFallbacks';
 
 export async function askText(title: string, prompt: string, options: { value?: string; placeHolder?: string; validate?: (v: string) => string | undefined } = {}): Promise<string> {
   const value = await vscode.window.showInputBox({
@@ -41,7 +42,7 @@ export async function pickKeyOptions(operation: KeyOperation, title: string): Pr
 export async function pickApiId(client: ManagementClient, title: string): Promise<string> {
   let apis: Array<{ id: string; name: string; kind: string }> = [];
   try {
-    apis = ((await client.listApis({ p: -1 })).apis ?? []).map(summariseApi).filter((a) => a.id);
+    apis = (await listAllApis(client)).map(summariseApi).filter((a) => a.id);
   } catch {
     // A server that cannot list APIs still accepts a typed id.
   }

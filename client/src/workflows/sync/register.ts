@@ -19,6 +19,8 @@ import { SyncStateStore } from './stateStore';
 import type { SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
 import { targetOfRef } from './targets';
+import { isManagementApiError } from '../../api/errors';
+import { NO_RELOAD_MESSAGE } from '../../api/specFallbacks';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */
@@ -66,13 +68,24 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     activeEnvironment: () => environments.active()?.name,
     refreshTree: () => deps.explorer.provider.refresh(),
     reloadGateway: async (environment) => {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reloading the gateway of '${environment}'`, cancellable: true }, async (_p, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        await (await clientFor(environment)).reloadGateway({ signal: controller.signal });
-      });
+      try {
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reloading the gateway of '${environment}'`, cancellable: true }, async (_p, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          await (await clientFor(environment)).reloadGateway({ signal: controller.signal });
+        });
+      } catch (err) {
+        if (!isManagementApiError(err, 'missing-endpoint')) throw err;
+        // Not a failure: the spec has no reload; the gateway loads stored definitions on its own.
+        const message = `'${environment}': ${NO_RELOAD_MESSAGE}`;
+        log.info(message);
+        void vscode.window.showInformationMessage(message);
+        return message;
+      }
+      const message = `The gateway of '${environment}' reloaded: stored definitions are live.`;
       log.info(`reloaded the gateway of '${environment}'`);
-      void vscode.window.showInformationMessage(`The gateway of '${environment}' reloaded: stored definitions are live.`);
+      void vscode.window.showInformationMessage(message);
+      return message;
     },
     pull: (args) => pullIntoWorkspace(ctx, args),
   };
@@ -172,7 +185,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       const environment = environmentOf(arg);
       if (!environment) return;
       try {
-        await ctx.reloadGateway(environment);
+        return await ctx.reloadGateway(environment);
       } catch (err) {
         report(`Reloading the gateway of '${environment}' failed`, err);
       }
