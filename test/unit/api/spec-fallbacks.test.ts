@@ -9,6 +9,7 @@ import { ManagementClient, isManagementApiError } from '../../../client/src/api'
 import { collectPages, endsPaging } from '../../../client/src/api/paging';
 import { findDashboardApi, listAllApis, readClassicApi, NO_RELOAD_MESSAGE } from '../../../client/src/api/specFallbacks';
 import { readRemote, KEY_API_UNKNOWN } from '../../../client/src/workflows/sync/remoteReader';
+import { fetchAllPages } from '../../../client/src/workflows/analytics/fetchAll';
 import { SECRETS, configFor, json, startServer, type TestServer } from './servers';
 
 const classic = (n: number) => ({ api_definition: { api_id: `c${n}`, id: `db${n}`, name: `Classic ${n}`, proxy: { listen_path: `/c${n}/` } } });
@@ -135,4 +136,15 @@ test('a server with the extensions: a JSON error body on an unknown id is "not f
   assert.equal(await readClassicApi(new ManagementClient({ ...configFor(withExtensions.url), credentials: { gatewaySecret: SECRETS.gatewaySecret } }), 'nope'), undefined);
   assert.deepEqual(client.availability.missingEndpoints(), []);
   assert.equal(countOf(withExtensions, /^GET \/api\/apis\?/), 0, 'no listing walk when the read exists');
+});
+
+test('analytics paging: a server that ignores p (announcing 4 pages) yields its records once', async () => {
+  const records = [{ hits: 1 }, { hits: 2 }];
+  const asked: number[] = [];
+  const all = await fetchAllPages(async (p) => {
+    asked.push(p);
+    return { data: records, pages: 4 };
+  });
+  assert.equal(all.length, 2);
+  assert.deepEqual(asked, [1, 2]);
 });
