@@ -2,7 +2,7 @@
 // push will write to (see routing.ts). Free of `vscode`.
 import type { ManagementClient } from '../../api/client';
 import { isManagementApiError } from '../../api/errors';
-import { findDashboardApi, grantedApiIds, readClassicApi } from '../../api/specFallbacks';
+import { findDashboardApi, grantedApiIds, idsOfRecord, readClassicApi } from '../../api/specFallbacks';
 import type { DashApi, JsonMap } from '../../api/types';
 import { summarisePolicy } from '../../explorer/apiSummaries';
 import type { RemoteTarget, SyncKind } from './syncKinds';
@@ -95,7 +95,8 @@ export const KEY_API_UNKNOWN =
 /**
  * The API a key grants access to, learned without guessing: the gateway's key read
  * (`GET /svc/keys/{keyID}`, beyond the spec) when the server has it and the environment has the
- * gateway secret. Undefined otherwise: the caller asks the user or says why it cannot go on.
+ * gateway secret (a key without access rights is tied to no API: the first listed one addresses it).
+ * Undefined otherwise: the caller asks the user or says why it cannot go on.
  * Never "the first API listed": a server that checks `apiID` refuses keys read through another API.
  */
 export async function grantedApiOfKey(
@@ -105,7 +106,10 @@ export async function grantedApiOfKey(
 ): Promise<string | undefined> {
   if (!hasGatewayCredential(client) || client.availability.isMissing('GET /svc/keys/{keyID}')) return undefined;
   try {
-    return grantedApiIds(await client.getGatewayKey(keyId, options))[0];
+    const granted = grantedApiIds(await client.getGatewayKey(keyId, options));
+    if (granted.length > 0) return granted[0];
+    // No access rights: the key is tied to no API, so any API of the server addresses it.
+    return idsOfRecord((await client.listApis({ p: 1, signal: options.signal })).apis?.[0] ?? {})[0];
   } catch (err) {
     if (isManagementApiError(err, 'missing-endpoint') || isManagementApiError(err, 'not-found')) return undefined;
     throw err;
