@@ -232,7 +232,7 @@ export class ExplorerModel {
     try {
       clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId!));
     } catch (err) {
-      if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients.', 'info')];
+      if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients: use Svc: Show OAuth Client Details… with the client id.', 'info')];
       throw err;
     }
     if (!clients.length) return [this.messageNode(api, 'No OAuth clients.', 'info')];
