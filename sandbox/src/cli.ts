@@ -7,7 +7,9 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index.js';
 
-const USAGE = 'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] [--gateway-secret S] [--dashboard-token T] [--admin-secret A]';
+const USAGE =
+  'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] ' +
+  '[--gateway-secret S] [--dashboard-token T] [--admin-secret A]';
 
 async function main(): Promise<number> {
   let values;

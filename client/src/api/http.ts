@@ -173,7 +173,8 @@ export class HttpTransport {
     if (knownMissing) {
       // Detected once for this environment: say so again without asking the server.
       this.log(`✗ ${endpoint}: not offered by this server (remembered for this session)`);
-      throw new ManagementApiError({ kind: 'missing-endpoint', endpoint, hint: knownMissing.hint, status: knownMissing.status, serverMessage: knownMissing.serverMessage });
+      const { hint, status, serverMessage } = knownMissing;
+      throw new ManagementApiError({ kind: 'missing-endpoint', endpoint, hint, status, serverMessage });
     }
     for (const [name, value] of Object.entries(request.params ?? {})) {
       if (!value) {

@@ -90,4 +90,5 @@ export function grantedApiIds(session: unknown): string[] {
 export const reloadKnownMissing = (client: ManagementClient) => client.availability.isMissing(RELOAD);
 
 /** The sentence the UI shows when the server has no reload endpoint. */
-export const NO_RELOAD_MESSAGE = 'This server offers no reload endpoint (GET /svc/reload/group is beyond the spec): the stored definition becomes live at the gateway\'s next reload.';
+export const NO_RELOAD_MESSAGE =
+  'This server offers no reload endpoint (GET /svc/reload/group is beyond the spec): the stored definition becomes live at the gateway\'s next reload.';

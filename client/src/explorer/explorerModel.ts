@@ -232,7 +232,9 @@ export class ExplorerModel {
     try {
       clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId!));
     } catch (err) {
-      if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients: use Svc: Show OAuth Client Details… with the client id.', 'info')];
+      if (isMissingEndpoint(err)) {
+        return [this.messageNode(api, 'This server does not list OAuth clients: use Svc: Show OAuth Client Details… with the client id.', 'info')];
+      }
       throw err;
     }
     if (!clients.length) return [this.messageNode(api, 'No OAuth clients.', 'info')];
@@ -322,7 +324,10 @@ export class ExplorerModel {
       if (!isMissingEndpoint(err)) throw err;
       return [
         this.messageNode(group, 'This server has no examples catalogue.', 'info'),
-        { id: `${group.id}/openByLocation`, type: 'openExampleByLocation', envName: group.envName, label: 'Open Example by Location…', icon: 'go-to-file', collapsible: 'none', parent: group },
+        {
+          id: `${group.id}/openByLocation`, type: 'openExampleByLocation', envName: group.envName,
+          label: 'Open Example by Location…', icon: 'go-to-file', collapsible: 'none', parent: group,
+        },
       ];
     }
     const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e): ExplorerNode => ({

@@ -55,7 +55,8 @@ describe('spec-only server', () => {
     waitFor(async () => (await children(parent)).find(match), { message: what });
 
   it('the sandbox answers a listing extension with the plain-text 404 of a Go router', async () => {
-    const res = await fetch(`${setup.sandbox.url}/api/apis/${ID.petstoreClassic}`, { headers: { Authorization: `Bearer ${setup.sandbox.credentials.dashboardToken}` } });
+    const headers = { Authorization: `Bearer ${setup.sandbox.credentials.dashboardToken}` };
+    const res = await fetch(`${setup.sandbox.url}/api/apis/${ID.petstoreClassic}`, { headers });
     assert.deepEqual([res.status, await res.text()], [404, '404 page not found\n']);
   });
 
@@ -106,7 +107,8 @@ describe('spec-only server', () => {
   });
 
   it('edit remote: a classic API opened as svc: and saved lands on the server', async () => {
-    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'classic', id: ID.weatherClassic } });
+    const target = { kind: 'classic', id: ID.weatherClassic };
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target });
     assert.equal(document?.uri.scheme, 'svc');
     const doc = JSON.parse(document.getText()) as Json;
     assert.equal(doc.api_id, ID.weatherClassic);
@@ -131,11 +133,13 @@ describe('spec-only server', () => {
       body: { alias: 'spec-only key', rate: 5, per: 60, access_rights: { [ID.ordersClassic]: { api_id: ID.ordersClassic, versions: ['Default'] } } },
     });
     assert.equal(created?.key_id, 'e2e-spec-only-key');
-    const details = await vscode.commands.executeCommand<vscode.TextDocument>('svc.key.showDetails', { envName: ENV, keyId: 'e2e-spec-only-key', apiId: ID.ordersClassic, options: [] });
+    const showDetails = (apiId: string) =>
+      vscode.commands.executeCommand<vscode.TextDocument | undefined>('svc.key.showDetails', { envName: ENV, keyId: 'e2e-spec-only-key', apiId, options: [] });
+    const details = await showDetails(ID.ordersClassic);
     assert.match(details!.getText(), /spec-only key/);
     // Just outside: an API the key does not grant is refused by a server that checks it.
     const since = logLength(setup.api.logUri);
-    assert.equal(await vscode.commands.executeCommand('svc.key.showDetails', { envName: ENV, keyId: 'e2e-spec-only-key', apiId: ID.petstoreClassic, options: [] }), undefined);
+    assert.equal(await showDetails(ID.petstoreClassic), undefined);
     await logLine(setup.api.logUri, /Could not read the key/, since);
 
     const pulled = await pull({ kind: 'key', id: created!.key_hash, apiId: ID.ordersClassic });
@@ -180,7 +184,8 @@ describe('spec-only server', () => {
     assert.ok(open, 'an Open Example by Location… node');
     assert.equal(setup.api.explorer.provider.getTreeItem(open!).command?.command, 'svc.examples.openByLocation');
 
-    const doc = (await vscode.commands.executeCommand('svc.examples.openByLocation', { envName: ENV, location: 'classic/keyless-proxy', action: 'definition' })) as vscode.TextDocument;
+    const args = { envName: ENV, location: 'classic/keyless-proxy', action: 'definition' };
+    const doc = (await vscode.commands.executeCommand('svc.examples.openByLocation', args)) as vscode.TextDocument;
     assert.equal(doc.uri.scheme, 'untitled');
     assert.equal((JSON.parse(doc.getText()) as Json).name, 'Keyless proxy');
   });

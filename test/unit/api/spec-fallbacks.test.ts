@@ -13,7 +13,10 @@ import { fetchAllPages } from '../../../client/src/workflows/analytics/fetchAll'
 import { SECRETS, configFor, json, startServer, type TestServer } from './servers';
 
 const classic = (n: number) => ({ api_definition: { api_id: `c${n}`, id: `db${n}`, name: `Classic ${n}`, proxy: { listen_path: `/c${n}/` } } });
-const oas = { api_definition: { api_id: 'o1', is_oas: true }, oas: { openapi: '3.0.3', info: { title: 'O', version: '1' }, 'x-svc-api-gateway': { info: { id: 'o1', dbId: 'dbo1', name: 'O' } } } };
+const oas = {
+  api_definition: { api_id: 'o1', is_oas: true },
+  oas: { openapi: '3.0.3', info: { title: 'O', version: '1' }, 'x-svc-api-gateway': { info: { id: 'o1', dbId: 'dbo1', name: 'O' } } },
+};
 const RECORDS = [classic(1), classic(2), oas, classic(4), classic(5)];
 
 const plain404 = (res: ServerResponse) => {
@@ -33,7 +36,9 @@ before(async () => {
       const items = p >= 1 ? RECORDS.slice((p - 1) * 2, p * 2) : RECORDS;
       return json(res, 200, { apis: items, pages: 3 });
     }
-    if (req.method === 'GET' && url.pathname === '/api/apis/o1/keys/k1') return json(res, 200, { data: { access_rights: { o1: {} } }, key_hash: 'h1', key_id: 'k1' });
+    if (req.method === 'GET' && url.pathname === '/api/apis/o1/keys/k1') {
+      return json(res, 200, { data: { access_rights: { o1: {} } }, key_hash: 'h1', key_id: 'k1' });
+    }
     return plain404(res);
   });
   ignoresP = await startServer((req, res) => {
@@ -124,7 +129,7 @@ test('a spec-only server: reload is missing (said once, then without a request);
   const before = strict.requests.length;
   await assert.rejects(readRemote(client, { kind: 'key', id: 'h1' }), (err: Error) => err.message === KEY_API_UNKNOWN);
   const keyReads = strict.requests.slice(before).filter((r) => /\/keys\//.test(r.url));
-  assert.deepEqual(keyReads.map((r) => r.url), ['/svc/keys/h1?hashed=true'], 'only the gateway read that would tell the API; no endpoint 18 through a guessed API');
+  assert.deepEqual(keyReads.map((r) => r.url), ['/svc/keys/h1?hashed=true'], 'only the gateway read that tells the API; no endpoint 18 through a guess');
   const known = await readRemote(client, { kind: 'key', id: 'k1', apiId: 'o1' });
   assert.equal(known.exists, true, 'through the API the key grants, the read works');
 });
@@ -133,7 +138,8 @@ test('a server with the extensions: a JSON error body on an unknown id is "not f
   const client = new ManagementClient(configFor(withExtensions.url));
   assert.equal((await findDashboardApi(client, 'c2'))?.api_definition?.name, 'Classic 2');
   assert.equal(await findDashboardApi(client, 'nope'), undefined);
-  assert.equal(await readClassicApi(new ManagementClient({ ...configFor(withExtensions.url), credentials: { gatewaySecret: SECRETS.gatewaySecret } }), 'nope'), undefined);
+  const gatewayOnly = new ManagementClient({ ...configFor(withExtensions.url), credentials: { gatewaySecret: SECRETS.gatewaySecret } });
+  assert.equal(await readClassicApi(gatewayOnly, 'nope'), undefined);
   assert.deepEqual(client.availability.missingEndpoints(), []);
   assert.equal(countOf(withExtensions, /^GET \/api\/apis\?/), 0, 'no listing walk when the read exists');
 });

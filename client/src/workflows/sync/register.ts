@@ -69,7 +69,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     refreshTree: () => deps.explorer.provider.refresh(),
     reloadGateway: async (environment) => {
       try {
-        await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reloading the gateway of '${environment}'`, cancellable: true }, async (_p, token) => {
+        const progress = { location: vscode.ProgressLocation.Notification, title: `Reloading the gateway of '${environment}'`, cancellable: true };
+        await vscode.window.withProgress(progress, async (_p, token) => {
           const controller = new AbortController();
           token.onCancellationRequested(() => controller.abort());
           await (await clientFor(environment)).reloadGateway({ signal: controller.signal });
