@@ -86,6 +86,34 @@ export function grantedApiIds(session: unknown): string[] {
   return rights && typeof rights === 'object' && !Array.isArray(rights) ? Object.keys(rights) : [];
 }
 
+export const KEY_API_UNKNOWN =
+  'Reading a key goes through an API it grants access to (GET /api/apis/{apiID}/keys/{keyID}), and which one is not known here: ' +
+  'pull the key from its API, or use Svc: Show Key Details and pick the API.';
+
+/**
+ * The API a key grants access to, learned without guessing: the gateway's key read
+ * (`GET /svc/keys/{keyID}`, beyond the spec) when the server has it and the environment has the
+ * gateway secret (a key without access rights is tied to no API: the first listed one addresses it).
+ * Undefined otherwise: the caller asks the user or says why it cannot go on.
+ * Never "the first API listed": a server that checks `apiID` refuses keys read through another API.
+ */
+export async function grantedApiOfKey(
+  client: ManagementClient,
+  keyId: string,
+  options: { hashed?: boolean; signal?: AbortSignal } = {},
+): Promise<string | undefined> {
+  if (!hasCredential(client, 'gatewaySecret') || client.availability.isMissing('GET /svc/keys/{keyID}')) return undefined;
+  try {
+    const granted = grantedApiIds(await client.getGatewayKey(keyId, options));
+    if (granted.length > 0) return granted[0];
+    // No access rights: the key is tied to no API, so any API of the server addresses it.
+    return idsOfRecord((await client.listApis({ p: 1, signal: options.signal })).apis?.[0] ?? {})[0];
+  } catch (err) {
+    if (isManagementApiError(err, 'missing-endpoint') || isManagementApiError(err, 'not-found')) return undefined;
+    throw err;
+  }
+}
+
 /** Whether the server is known to lack the hot reload (then a stored definition waits for the gateway's own reload). */
 export const reloadKnownMissing = (client: ManagementClient) => client.availability.isMissing(RELOAD);
 

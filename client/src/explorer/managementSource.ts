@@ -1,8 +1,7 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
 import type { ManagementClient } from '../api/client';
-import { readClassicApi } from '../api/specFallbacks';
-import { maskOAuthClient } from '../workflows/resources/masking';
-import { grantedApiOfKey, KEY_API_UNKNOWN } from '../workflows/sync/remoteReader';
+import { grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../api/specFallbacks';
+import { maskOAuthClient } from '../shared/masking';
 import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
 import type { ApiSummary, KeySummary, Page, ResourceRef, ResourceSource } from './resourceSource';
 

@@ -34,9 +34,10 @@ describe('spec-only server', () => {
   });
 
   const pull = (target: Json, environment = ENV) =>
-    vscode.commands.executeCommand<PullOutcome | undefined>('svc.pull', { environment, target, mode: 'full', answers: {} });
+    setup.api.withSyncAnswers({}, () => vscode.commands.executeCommand<PullOutcome | undefined>('svc.pull', { environment, target, mode: 'full' }));
   const push = (uri: vscode.Uri, answers: Json = {}) =>
-    vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, answers: { confirm: true, pushDespiteErrors: true, ...answers } });
+    setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
+      vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
   async function editAndSave(uri: vscode.Uri, change: (doc: Json) => void): Promise<vscode.TextDocument> {
     const document = await vscode.workspace.openTextDocument(uri);
     const doc = JSON.parse(document.getText()) as Json;
@@ -116,8 +117,7 @@ describe('spec-only server', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
     await vscode.workspace.applyEdit(edit);
-    setup.api.sync.fileSystem.answerNext({ confirm: true, pushDespiteErrors: true });
-    assert.equal(await document.save(), true);
+    assert.equal(await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => document.save()), true);
     assert.equal(setup.api.sync.fileSystem.lastOutcome?.status, 'pushed', setup.api.sync.fileSystem.lastOutcome?.message);
     assert.equal((await record(ID.weatherClassic)).api_definition?.name, 'Weather (edited remotely)');
   });
@@ -129,12 +129,12 @@ describe('spec-only server', () => {
 
   it('keys: read, pulled and pushed only through the API the key grants; the tree says keys are not listed', async () => {
     const created = await vscode.commands.executeCommand<KeyResult>('svc.key.create', {
-      envName: ENV, keyId: 'e2e-spec-only-key', style: 'dashboard',
+      environment: ENV, keyId: 'e2e-spec-only-key', style: 'dashboard',
       body: { alias: 'spec-only key', rate: 5, per: 60, access_rights: { [ID.ordersClassic]: { api_id: ID.ordersClassic, versions: ['Default'] } } },
     });
     assert.equal(created?.key_id, 'e2e-spec-only-key');
     const showDetails = (apiId: string) =>
-      vscode.commands.executeCommand<vscode.TextDocument | undefined>('svc.key.showDetails', { envName: ENV, keyId: 'e2e-spec-only-key', apiId, options: [] });
+      vscode.commands.executeCommand<vscode.TextDocument | undefined>('svc.key.showDetails', { environment: ENV, keyId: 'e2e-spec-only-key', apiId, options: [] });
     const details = await showDetails(ID.ordersClassic);
     assert.match(details!.getText(), /spec-only key/);
     // Just outside: an API the key does not grant is refused by a server that checks it.
@@ -151,7 +151,7 @@ describe('spec-only server', () => {
     assert.equal(outcome!.route?.endpoint, 'PUT /api/apis/{apiID}/keys/{keyID}');
     assert.equal((await setup.server.getKey(ID.ordersClassic, 'e2e-spec-only-key')).data?.alias, 'spec-only key (pushed)');
 
-    const env = await child(undefined, (n) => n.envName === ENV && (n.type === 'environment' || n.type === 'sandboxEnvironment'), 'the environment node');
+    const env = await child(undefined, (n) => n.environment === ENV && (n.type === 'environment' || n.type === 'sandboxEnvironment'), 'the environment node');
     const keys = await child(env, (n) => n.type === 'keys', 'the Keys group');
     const under = await waitFor(async () => {
       const nodes = await children(keys);
@@ -161,7 +161,7 @@ describe('spec-only server', () => {
   });
 
   it('migrate: the dry-run report and its classic view work through the listing', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [ID.petstoreClassic] })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [ID.petstoreClassic] })) as MigrateOutcome;
     const row = outcome.dryRun!.rows.find((r) => r.apiID === ID.petstoreClassic)!;
     assert.equal(row.outcome, 'success');
     await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
@@ -174,7 +174,7 @@ describe('spec-only server', () => {
   });
 
   it('examples: no catalogue, so the tree offers Open Example by Location…, which reads endpoint 16', async () => {
-    const env = await child(undefined, (n) => n.envName === ENV && (n.type === 'environment' || n.type === 'sandboxEnvironment'), 'the environment node');
+    const env = await child(undefined, (n) => n.environment === ENV && (n.type === 'environment' || n.type === 'sandboxEnvironment'), 'the environment node');
     const examples = await child(env, (n) => n.type === 'examples', 'the Examples group');
     const nodes = await waitFor(async () => {
       const list = await children(examples);
@@ -184,7 +184,7 @@ describe('spec-only server', () => {
     assert.ok(open, 'an Open Example by Location… node');
     assert.equal(setup.api.explorer.provider.getTreeItem(open!).command?.command, 'svc.examples.openByLocation');
 
-    const args = { envName: ENV, location: 'classic/keyless-proxy', action: 'definition' };
+    const args = { environment: ENV, location: 'classic/keyless-proxy', action: 'definition' };
     const doc = (await vscode.commands.executeCommand('svc.examples.openByLocation', args)) as vscode.TextDocument;
     assert.equal(doc.uri.scheme, 'untitled');
     assert.equal((JSON.parse(doc.getText()) as Json).name, 'Keyless proxy');

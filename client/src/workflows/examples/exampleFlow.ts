@@ -10,19 +10,19 @@ import type { ExampleApiDefinition } from '../../api/types';
 import type { Environment } from '../../environments/model';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
-import type { SyncAnswers } from '../sync/answers';
 import type { PushOutcome } from '../sync/pushPipeline';
 import type { SyncArea } from '../sync/register';
 import type { OasVersionChoice } from '../sync/routing';
-import { withCancellableProgress } from '../migrate/progress';
+import { resolveTarget } from '../../shared/commandArg';
+import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
 import { classicAsOas } from './classicAsOas';
 import { definitionFileName, exampleDefinition, pickRows, readmeText, toEntry, type ExampleEntry } from './exampleCatalogue';
 import { type ExampleDocuments, exampleUri } from './exampleDocuments';
 
 export type ExampleAction = 'readme' | 'definition' | 'create';
 
-export interface ExampleArgs extends SyncAnswers {
-  envName?: string;
+export interface ExampleArgs {
+  environment?: string;
   location?: string;
   /** Browse: what to do with the picked example. */
   action?: ExampleAction;
@@ -60,15 +60,16 @@ export class ExampleFlow {
   /** `svc.examples.browse`: pick an example, then an action. Returns what the action returned. */
   async browse(args: ExampleArgs): Promise<unknown> {
     if (args.location === '') return undefined; // "Open Example by Location…" was cancelled
-    return this.guard(args.envName, 'Browsing the examples failed', async (env, client) => {
+    return this.guard(args.environment, 'Browsing the examples failed', async (env, client) => {
       let location = args.location;
       if (!location && client.availability.isMissing(EXAMPLES_INDEX)) {
         location = await askLocation(env, NO_CATALOGUE);
         if (!location) return undefined;
       }
       if (!location) {
-        const entries = await withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogueOrNothing(client, signal));
-        if (entries === NOT_OFFERED) return this.browse({ ...args, envName: env.name, location: await askLocation(env, NO_CATALOGUE) ?? '' });
+        const title = `Svc: reading the examples catalogue (${env.name})`;
+        const entries = await unlessCancelled(withCancellableProgress(title, (signal) => this.catalogueOrNothing(client, signal)));
+        if (entries === NOT_OFFERED) return this.browse({ ...args, environment: env.name, location: (await askLocation(env, NO_CATALOGUE)) ?? '' });
         if (!entries) return undefined;
         if (entries.length === 0) {
           void vscode.window.showInformationMessage(`'${env.name}' serves no examples.`);
@@ -83,7 +84,7 @@ export class ExampleFlow {
       }
       const action = args.action ?? (await vscode.window.showQuickPick(ACTIONS, { title: location, ignoreFocusOut: true }))?.action;
       if (!action) return undefined;
-      const next = { ...args, envName: env.name, location };
+      const next = { ...args, environment: env.name, location };
       if (action === 'readme') return this.previewReadme(next);
       if (action === 'definition') return this.openDefinition(next);
       return this.createApi(next);
@@ -95,10 +96,10 @@ export class ExampleFlow {
    * is beyond the spec), ask for the location and read it through endpoint 16; then the usual actions.
    */
   async openByLocation(args: ExampleArgs): Promise<unknown> {
-    const env = this.deps.resolveEnvironment(args.envName);
+    const env = this.deps.resolveEnvironment(args.environment);
     const location = args.location ?? (env ? await askLocation(env) : undefined);
     if (env && !location) return undefined;
-    return this.browse({ ...args, envName: env?.name ?? args.envName, location });
+    return this.browse({ ...args, environment: env?.name ?? args.environment, location });
   }
 
   /** The catalogue, or NOT_OFFERED when this server has no catalogue listing. */
@@ -140,7 +141,7 @@ export class ExampleFlow {
         void vscode.window.showWarningMessage(`Example '${location}' carries no API definition, so there is nothing to create.`);
         return undefined;
       }
-      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document, args)];
+      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document)];
 
       // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
       const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
@@ -157,10 +158,10 @@ export class ExampleFlow {
       const { plan } = converted;
       if (plan.warnings.length) this.deps.log.info(`example ${location} converted to OAS; dropped or changed: ${plan.warnings.join(' | ')}`);
       const stem = definitionFileName(location, 'oas').replace(/\.oas\.json$/, '');
-      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base, args)];
+      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base)];
       const baseId = outcomes[0].status === 'pushed' ? outcomes[0].target?.id : undefined;
       for (const child of baseId ? plan.children : []) {
-        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, args, {
+        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, {
           baseApiId: baseId!,
           newVersionName: child.versionName,
           baseApiVersionName: plan.baseVersionName,
@@ -171,23 +172,24 @@ export class ExampleFlow {
   }
 
   /** Opens `document` as an untitled file (so the language server checks it) and pushes it like any file. */
-  private async push(env: Environment, fileName: string, document: unknown, answers: SyncAnswers, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
+  private async push(env: Environment, fileName: string, document: unknown, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
     const opened = await openUntitled(fileName, document);
     await firstDiagnostics(opened.uri);
-    return this.deps.pushDocument({ document: opened, environment: env.name, answers, choices: oasVersion ? { oasVersion } : undefined, notify: true });
+    return this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: true });
   }
 
   private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {
-    return this.guard(args.envName, 'The example could not be opened', async (env, client) => {
+    return this.guard(args.environment, 'The example could not be opened', async (env, client) => {
       const location = args.location ?? (await this.pickLocation(env, client));
       if (!location) return undefined;
-      const example = await withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal }));
+      const example = await unlessCancelled(withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal })));
       return example ? work(env, location, example) : undefined;
     });
   }
 
   private async pickLocation(env: Environment, client: ManagementClient): Promise<string | undefined> {
-    const entries = await withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogueOrNothing(client, signal));
+    const title = `Svc: reading the examples catalogue (${env.name})`;
+    const entries = await unlessCancelled(withCancellableProgress(title, (signal) => this.catalogueOrNothing(client, signal)));
     if (entries === NOT_OFFERED) return askLocation(env, NO_CATALOGUE);
     const picked = await vscode.window.showQuickPick(
       pickRows(entries ?? []).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
@@ -196,15 +198,12 @@ export class ExampleFlow {
     return (picked as { location?: string } | undefined)?.location;
   }
 
-  private async guard<R>(envName: string | undefined, what: string, work: (env: Environment, client: ManagementClient) => Promise<R | undefined>): Promise<R | undefined> {
-    const env = this.deps.resolveEnvironment(envName);
-    if (!env) {
-      void vscode.window.showErrorMessage('No Svc environment is active: add one with "Svc: Add Environment" or pick one with "Svc: Switch Environment".');
-      return undefined;
-    }
+  private async guard<R>(environment: string | undefined, what: string, work: (env: Environment, client: ManagementClient) => Promise<R | undefined>): Promise<R | undefined> {
     try {
-      return await work(env, await this.deps.clientFor(env));
+      const target = await resolveTarget(this.deps, { environment });
+      return await work(target.environment, target.client);
     } catch (err) {
+      if (isCancellation(err)) return undefined;
       const info = errorInfoOf(err);
       this.deps.log.error(what, err);
       void vscode.window.showErrorMessage(`${what}: ${info.message}${info.hint ? ` ${info.hint}` : ''}`);

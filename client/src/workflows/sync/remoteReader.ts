@@ -2,7 +2,9 @@
 // push will write to (see routing.ts). Free of `vscode`.
 import type { ManagementClient } from '../../api/client';
 import { isManagementApiError } from '../../api/errors';
-import { findDashboardApi, grantedApiIds, idsOfRecord, readClassicApi } from '../../api/specFallbacks';
+import { findDashboardApi, grantedApiIds, grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../api/specFallbacks';
+
+export { grantedApiOfKey, KEY_API_UNKNOWN };
 import type { DashApi, JsonMap } from '../../api/types';
 import { summarisePolicy } from '../../explorer/apiSummaries';
 import type { RemoteTarget, SyncKind } from './syncKinds';
@@ -86,34 +88,6 @@ async function readKey(client: ManagementClient, target: RemoteTarget, signal?: 
   delete document.key_id;
   const alias = typeof document.alias === 'string' && document.alias ? document.alias : undefined;
   return { exists: true, document, name: alias ?? `key-${target.id.slice(0, 8)}` };
-}
-
-export const KEY_API_UNKNOWN =
-  'Reading a key goes through an API it grants access to (GET /api/apis/{apiID}/keys/{keyID}), and which one is not known here: ' +
-  'pull the key from its API, or use Svc: Show Key Details and pick the API.';
-
-/**
- * The API a key grants access to, learned without guessing: the gateway's key read
- * (`GET /svc/keys/{keyID}`, beyond the spec) when the server has it and the environment has the
- * gateway secret (a key without access rights is tied to no API: the first listed one addresses it).
- * Undefined otherwise: the caller asks the user or says why it cannot go on.
- * Never "the first API listed": a server that checks `apiID` refuses keys read through another API.
- */
-export async function grantedApiOfKey(
-  client: ManagementClient,
-  keyId: string,
-  options: { hashed?: boolean; signal?: AbortSignal } = {},
-): Promise<string | undefined> {
-  if (!hasGatewayCredential(client) || client.availability.isMissing('GET /svc/keys/{keyID}')) return undefined;
-  try {
-    const granted = grantedApiIds(await client.getGatewayKey(keyId, options));
-    if (granted.length > 0) return granted[0];
-    // No access rights: the key is tied to no API, so any API of the server addresses it.
-    return idsOfRecord((await client.listApis({ p: 1, signal: options.signal })).apis?.[0] ?? {})[0];
-  } catch (err) {
-    if (isManagementApiError(err, 'missing-endpoint') || isManagementApiError(err, 'not-found')) return undefined;
-    throw err;
-  }
 }
 
 function oasName(document: unknown): string | undefined {
