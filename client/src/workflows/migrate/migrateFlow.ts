@@ -3,6 +3,7 @@
 // cancel, refresh the tree and log every API's result.
 import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as vscode from 'vscode';
+import { listAllApis as listAllApiRecords, readClassicApi } from '../../api/specFallbacks';
 import type { ManagementClient } from '../../api/client';
 import type { DashApi, MigrateMode } from '../../api/types';
 import type { Environment } from '../../environments/model';
@@ -197,24 +198,14 @@ export class MigrateFlow {
   }
 }
 
-/** Every API record, page by page (the listing pages by 10 on the reference). */
-async function listAllApis(client: ManagementClient, signal: AbortSignal): Promise<DashApi[]> {
-  const all: DashApi[] = [];
-  for (let p = 1, pages = 1; p <= pages && p <= 500; p++) {
-    const envelope = await client.listApis({ p, signal });
-    all.push(...(envelope.apis ?? []));
-    pages = typeof envelope.pages === 'number' && envelope.pages > 0 ? envelope.pages : 1;
-  }
-  return all;
+/** Every API record, page by page with the server's page size (stops at an empty or repeated page). */
+function listAllApis(client: ManagementClient, signal: AbortSignal): Promise<DashApi[]> {
+  return listAllApiRecords(client, { signal });
 }
 
-/** The classic definition as the dashboard stores it, else as the gateway does. */
+/** The classic definition as the dashboard stores it (its read, else its listing), else as the gateway does. */
 async function classicDefinition(client: ManagementClient, apiId: string): Promise<unknown> {
-  try {
-    const record = await client.getDashboardApi(apiId);
-    if (record.api_definition) return record.api_definition;
-  } catch {
-    // The dashboard listing extension may be absent: the gateway's copy is the same definition.
-  }
-  return client.getClassicApi(apiId);
+  const read = await readClassicApi(client, apiId);
+  if (!read) throw new Error(`Classic API '${apiId}' is not on this server (any more).`);
+  return read.definition;
 }

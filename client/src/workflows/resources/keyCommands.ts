@@ -12,6 +12,7 @@ import { createGatewayKeyOptions, createOrgKeyOptions, keyLookupOptions, updateK
 import { askText, pickApiId, pickKeyOptions, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { keyTemplate, orgKeyTemplate } from './templates';
+import { grantedApiOfKey } from '../sync/remoteReader';
 
 export type KeyStyle = 'gateway' | 'dashboard';
 
@@ -90,7 +91,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
-      const apiId = given.apiId ?? (await pickApiId(client, title));
+      const apiId = given.apiId ?? (await grantedApiOfKey(client, keyId).catch(() => undefined)) ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('update', `${title}: options`));
       const options = updateKeyOptions(picked);
       const body = await resolveBody(
@@ -153,7 +154,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
-      const apiId = given.apiId ?? (await pickApiId(client, title));
+      const apiId = given.apiId ?? (await grantedApiOfKey(client, keyId).catch(() => undefined)) ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('details', `${title}: options`));
       const result = await withCancellableProgress(`Reading key from ${env.name}…`, (signal) => client.getKey(apiId, keyId, { ...keyLookupOptions(picked), signal }));
       return await documents.show(env.name, 'keys', result.data?.alias ? `key-${result.data.alias}` : 'key-details', result);

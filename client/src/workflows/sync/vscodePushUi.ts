@@ -9,13 +9,14 @@ import type { RemoteDiffDocuments } from './remoteDiffDocuments';
 import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
+import { listAllApis } from '../../api/specFallbacks';
 
 export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
   documentUri: vscode.Uri;
   diffs: RemoteDiffDocuments;
   /** Runs the reload when the user clicks "Reload gateway" on the notification. */
-  reload: () => Promise<void>;
+  reload: () => Promise<unknown>;
 }
 
 const MODAL = { modal: true } as const;
@@ -133,7 +134,7 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
 
 async function askVersion(client: ManagementClient, signal?: AbortSignal): Promise<OasVersionChoice | undefined> {
   const apis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing OAS APIs…' }, async () =>
-    ((await client.listApis({ p: -1, signal })).apis ?? []).map(summariseApi).filter((a) => a.kind === 'oas'),
+    (await listAllApis(client, { signal })).map(summariseApi).filter((a) => a.kind === 'oas'),
   );
   const base = await vscode.window.showQuickPick(apis.map((a) => ({ label: a.name, description: a.id, id: a.id })), {
     title: 'Base API (base_api_id)',
