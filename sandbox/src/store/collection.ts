@@ -63,14 +63,38 @@ export class Collection<T> {
     return undefined;
   }
 
+  /**
+   * Stores `item`. A record that cannot be serialised never enters memory (the promise rejects
+   * at once), and one whose write fails is taken out of memory again (the previous value comes
+   * back), so a failed write leaves the collection as it was and later reads still work.
+   */
   set(id: string, item: T): Promise<void> {
+    try {
+      JSON.stringify(item);
+    } catch (error) {
+      return Promise.reject(new StoreError(`${this.name}/${id} cannot be stored: ${(error as Error).message}`));
+    }
+    const had = this.items.has(id);
+    const previous = this.items.get(id);
     this.items.set(id, item);
-    return this.persist(id);
+    return this.persist(id).catch((error: unknown) => {
+      // Undo only if no later change replaced ours meanwhile.
+      if (this.items.get(id) === item) {
+        if (had) this.items.set(id, previous as T);
+        else this.items.delete(id);
+      }
+      throw new StoreError(`${this.name}/${id} could not be saved: ${(error as Error).message}`);
+    });
   }
 
   delete(id: string): Promise<void> {
+    const had = this.items.has(id);
+    const previous = this.items.get(id);
     this.items.delete(id);
-    return this.persist(id);
+    return this.persist(id).catch((error: unknown) => {
+      if (had && !this.items.has(id)) this.items.set(id, previous as T);
+      throw new StoreError(`${this.name}/${id} could not be deleted: ${(error as Error).message}`);
+    });
   }
 
   private persist(id: string): Promise<void> {
@@ -84,6 +108,9 @@ export class Collection<T> {
     });
   }
 }
+
+/** A change that could not be stored; the collection is as it was before the change. */
+export class StoreError extends Error {}
 
 /**
  * A file name that is safe on every platform and unique even on case-insensitive file systems:
