@@ -3,7 +3,7 @@
 // the VS Code extension host can run it in-process, even twice, and stop it cleanly.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { newSecret } from './http/ids.js';
@@ -11,6 +11,7 @@ import { Router } from './http/router.js';
 import { createListener } from './http/server.js';
 import { defaultDataDir } from './store/dataDir.js';
 import { SandboxState } from './store/state.js';
+import { acquireLock, type DataDirLock } from './store/lock.js';
 import { seedState } from './seed/seed.js';
 import type { RouteDeps } from './routes/deps.js';
 import { registerGatewayApis } from './routes/gatewayApis.js';
@@ -25,6 +26,8 @@ import type { SandboxCredentials } from './types.js';
 
 export type { SandboxCredentials } from './types.js';
 export { defaultDataDir } from './store/dataDir.js';
+export { DataDirLockedError, readLock, type LockHolder } from './store/lock.js';
+export { joinOrStartSandbox } from './join.js';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -60,6 +63,20 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = options.log ?? (() => undefined);
   const dataDir = options.memory ? undefined : options.dataDir ?? defaultDataDir();
+  let lock: DataDirLock | undefined;
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true });
+    lock = await acquireLock(dataDir); // throws DataDirLockedError naming the holder
+  }
+  try {
+    return await serve(options, log, dataDir, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function serve(options: SandboxOptions, log: (line: string) => void, dataDir: string | undefined, lock: DataDirLock | undefined): Promise<RunningSandbox> {
   const state = new SandboxState(dataDir, log);
   await state.load();
 
@@ -95,6 +112,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  await lock?.setUrl(url);
   log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}`);
 
   let closing: Promise<void> | undefined;
@@ -109,6 +127,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.closeIdleConnections();
         });
         await state.queue.drain();
+        await lock?.release();
       })()),
   };
 }
