@@ -2,13 +2,16 @@
 // and key hashes the sandbox mints.
 import { createHash, randomBytes } from 'node:crypto';
 
+export const MAX_ID_LENGTH = 255;
+
 /** Why `id` is not one safe path segment, or undefined when it is (gateway-facts §9.1 rule 7). */
 export function unsafeSegmentReason(id: string): string | undefined {
   if (id === '') return 'it is empty';
   if (id === '.' || id === '..') return `"${id}" is not allowed`;
   if (/[/\\]/.test(id)) return 'it contains a slash or backslash';
   if (/[\u0000-\u001f\u007f]/.test(id)) return 'it contains control characters';
-  if (id.length > 256) return 'it is longer than 256 characters';
+  // 255: the longest file name most file systems allow, and the reference's own id limit.
+  if (id.length > MAX_ID_LENGTH) return `it is longer than ${MAX_ID_LENGTH} characters`;
   return undefined;
 }
 
