@@ -1,7 +1,9 @@
 // svc-lint: the language service's validation on the command line, for CI pipelines.
 //   svc-lint [--format text|json] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
-// Files that are not Svc documents (no detected kind) are skipped silently, as in the editor.
+// Well-formed JSON that is no Svc document (no detected kind) is skipped silently, as in the
+// editor; a file that is not valid JSON (empty, truncated, nested too deeply) is an error
+// whatever it was meant to be, since no kind can be told from it. A UTF-8 BOM is accepted.
 // The workspace-wide rule (same listen path twice) runs across the files of one invocation.
 
 import { readFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { detectKind } from '../../../common/src/detection';
 import { SvcDocument } from '../service/parser/document';
 import { validateAs } from '../service/validation/validate';
+import { unreadableJsonDiagnostics } from '../service/validation/syntax';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceIndex } from '../service/validation/workspaceIndex';
 import { displayPath, expandArguments } from './files';
@@ -48,6 +51,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   const workspace = new WorkspaceIndex();
   const documents: Array<{ file: string; doc: SvcDocument; kind: ReturnType<typeof detectKind> }> = [];
   const stderr: string[] = [];
+  const unreadable: FileResult[] = [];
   for (const file of files) {
     let text: string;
     try {
@@ -56,10 +60,15 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
+    text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
     const uri = 'file://' + encodeURI((file.startsWith('/') ? file : join(cwd, file)).replace(/\\/g, '/'));
     const doc = new SvcDocument(TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text));
     const kind = detectKind(uri, doc.value, undefined);
-    if (!kind) continue;
+    if (!kind) {
+      const diagnostics = unreadableJsonDiagnostics(doc);
+      if (diagnostics.length > 0) unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics });
+      continue;
+    }
     workspace.update(doc, kind.kind);
     documents.push({ file: displayPath(file, cwd), doc, kind });
   }
@@ -68,6 +77,8 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     kind: kind?.kind,
     diagnostics: validateAs(doc, kind!, DEFAULT_VALIDATION_SETTINGS, { workspace }),
   }));
+  results.push(...unreadable);
+  results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const hasError = results.some((r) => r.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : textReport(results);
   return { exitCode: hasError ? 1 : 0, stdout: out, stderr: stderr.join('\n') };

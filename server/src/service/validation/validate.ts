@@ -13,7 +13,7 @@ import { Messages } from './messages';
 import { problemsFromAjv } from './ajvErrors';
 import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
-import { syntaxDiagnostics } from './syntax';
+import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
 import type { WorkspaceIndex } from './workspaceIndex';
@@ -49,6 +49,7 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
   const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
   if (doc.tooDeep) return diagnostics;
+  diagnostics.push(...duplicateMemberDiagnostics(doc));
   const size = doc.text.length;
   if (size > settings.maxValidatedSize) {
     diagnostics.push({
