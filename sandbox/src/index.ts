@@ -127,6 +127,7 @@ async function serve(options: SandboxOptions, log: (line: string) => void, dataD
           server.closeIdleConnections();
         });
         await state.queue.drain();
+        await state.saveSnapshots().catch((error: unknown) => log(`[store] snapshot not written: ${(error as Error).message}`));
         await lock?.release();
       })()),
   };
