@@ -93,3 +93,18 @@ test('a dangling symlink pointing out is refused (the write would land outside)'
   await fs.symlink(path.join(outside, 'later.json'), path.join(root, 'svc', 'weather.classic.json'));
   await assert.rejects(containedPath(root, 'svc/weather.classic.json', 'the pulled name'), OutsideWorkspaceError);
 });
+
+test('a state file replaced on disk while the store holds the old one (git pull) is read again, and its traversing key refused', async () => {
+  const { root, outside } = await workspace('replaced');
+  const store = new SyncStateStore();
+  const ports = { client, store, unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' as const };
+  const first = await pullResource(ports, { environment: 'sb', target, root, folder: 'svc' });
+  assert.equal(first.status, 'pulled');
+  const evil = path.relative(root, path.join(outside, 'evil.json')).split(path.sep).join('/');
+  const state = JSON.parse(await fs.readFile(path.join(root, '.svc', 'state.json'), 'utf8'));
+  state.files = { [evil]: Object.values(state.files)[0] };
+  await new Promise((resolve) => setTimeout(resolve, 20)); // a later modification time
+  await fs.writeFile(path.join(root, '.svc', 'state.json'), JSON.stringify(state));
+  await assert.rejects(pullResource(ports, { environment: 'sb', target, root, folder: 'svc' }), OutsideWorkspaceError);
+  assert.deepEqual(await listing(outside), []);
+});
