@@ -10,12 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { detectKind } from '../../../common/src/detection';
-import { SvcDocument } from '../service/parser/document';
-import { validateAs } from '../service/validation/validate';
+import type { DocumentKind } from '../../../common/src/kinds';
+import { createLanguageService } from '../service/languageService';
 import { unreadableJsonDiagnostics } from '../service/validation/syntax';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
-import { WorkspaceIndex } from '../service/validation/workspaceIndex';
 import { displayPath, expandArguments } from './files';
 import { jsonReport, textReport, type FileResult } from './report';
 
@@ -48,8 +46,9 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   const { files, unmatched } = expandArguments(patterns, cwd);
   if (unmatched.length) return usage(`no such file or no match: ${unmatched.join(', ')}`);
 
-  const workspace = new WorkspaceIndex();
-  const documents: Array<{ file: string; doc: SvcDocument; kind: ReturnType<typeof detectKind> }> = [];
+  // The same language service the server builds: one parse and one detection per file.
+  const service = createLanguageService();
+  const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
   const unreadable: FileResult[] = [];
   for (const file of files) {
@@ -62,20 +61,21 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     }
     text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
     const uri = 'file://' + encodeURI((file.startsWith('/') ? file : join(cwd, file)).replace(/\\/g, '/'));
-    const doc = new SvcDocument(TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text));
-    const kind = detectKind(uri, doc.value, undefined);
+    const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
+    const kind = service.detectKind(textDocument)?.kind;
     if (!kind) {
-      const diagnostics = unreadableJsonDiagnostics(doc);
+      const diagnostics = unreadableJsonDiagnostics(service.parse(textDocument));
       if (diagnostics.length > 0) unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics });
       continue;
     }
-    workspace.update(doc, kind.kind);
-    documents.push({ file: displayPath(file, cwd), doc, kind });
+    // Every file joins the workspace index before any is validated (the duplicate listen path rule).
+    service.workspace.update(service.parse(textDocument), kind);
+    documents.push({ file: displayPath(file, cwd), textDocument, kind });
   }
-  const results: FileResult[] = documents.map(({ file, doc, kind }) => ({
+  const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
     file,
-    kind: kind?.kind,
-    diagnostics: validateAs(doc, kind!, DEFAULT_VALIDATION_SETTINGS, { workspace }),
+    kind,
+    diagnostics: service.validate(textDocument, DEFAULT_VALIDATION_SETTINGS),
   }));
   results.push(...unreadable);
   results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { runLint } from '../../../server/src/lint/cli';
-import { SvcDocument } from '../../../server/src/service/parser/document';
-import { validate } from '../../../server/src/service/validation/validate';
+import { createLanguageService } from '../../../server/src/service/languageService';
+import { DEFAULT_VALIDATION_SETTINGS } from '../../../server/src/service/validation/types';
 import { findDuplicateMembers } from '../../../server/src/service/parser/duplicateMembers';
 
 function withFiles(files: Record<string, string>, run: (dir: string) => void): void {
@@ -75,8 +75,9 @@ test('a member named twice is a warning on the ignored one (the reference keeps 
 
 test('the duplicate-member warning comes from the language service (the editor shows it too)', () => {
   const text = '{"id": "gold", "name": "a", "access_rights": {"x": {"api_id": "x", "api_id": "y"}}, "name": "b"}';
-  const doc = new SvcDocument(TextDocument.create('file:///w/policy.json', 'json', 1, text));
-  const found = validate(doc, { jsonSyntaxReportedElsewhere: true }).filter((d) => d.code === 'svc.duplicate-member');
+  const service = createLanguageService();
+  const doc = TextDocument.create('file:///w/policy.json', 'json', 1, text);
+  const found = service.validate(doc, { ...DEFAULT_VALIDATION_SETTINGS, jsonSyntaxReportedElsewhere: true }).filter((d) => d.code === 'svc.duplicate-member');
   assert.deepEqual(found.map((d) => [d.range.start.character, String(d.message).split(':')[0]]), [
     [15, 'Duplicate member `name`'],
     [52, 'Duplicate member `api_id`'],
