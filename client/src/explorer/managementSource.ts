@@ -1,4 +1,5 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
+import { viewableKeyResult } from '../shared/keyIds';
 import type { ManagementClient } from '../api/client';
 import { maskOAuthClient } from '../shared/masking';
 import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
@@ -49,7 +50,8 @@ export class ManagementSource implements ResourceSource {
         return found;
       }
       case 'key':
-        return this.client.getKey(ref.apiId ?? (await this.anyApiId()), ref.id, { autoGuess: true });
+        // Shown in an editor: the id masked, the consumer secrets as placeholders.
+        return viewableKeyResult(await this.client.getKey(ref.apiId ?? (await this.anyApiId()), ref.id, { autoGuess: true }));
       case 'webhook':
         return this.client.getWebhook(ref.id);
       case 'example':
