@@ -104,3 +104,24 @@ test('redactSecrets / restoreSecrets: empty secrets stay empty, nested credentia
   assert.equal((document as any).hmac_string, '');
   assert.deepEqual(restoreSecrets(document, session), session);
 });
+
+test('Set Key Secret: the new value reaches the server, the others are kept, the file still holds only placeholders and push stays a no-op', async () => {
+  const { setKeySecret } = await import('../../../client/src/workflows/sync/setKeySecret');
+  const target = { kind: 'key' as const, id: keyHash, apiId: api };
+  const dir = path.join(root, 'svc');
+  const file = (await fs.readdir(dir)).find((n) => n.endsWith('.key.json'))!;
+  const before = await fs.readFile(path.join(dir, file), 'utf8');
+  await setKeySecret(client, target, ['basic_auth_data', 'password'], 'NEW-password-value');
+  const now = await serverSession();
+  assert.equal(now.basic_auth_data.password, 'NEW-password-value');
+  assert.equal(now.hmac_string, SECRETS.hmac);
+  assert.equal(now.jwt_data.secret, SECRETS.jwt);
+  assert.equal(await fs.readFile(path.join(dir, file), 'utf8'), before, 'the key file is untouched');
+  assert.ok(!(await everyFileUnder(root)).includes('NEW-password-value'), 'the new value was stored nowhere');
+  // What a fresh pull would write (placeholders): pushing it back changes nothing on the server.
+  const shown = JSON.stringify((await readRemote(client, target)).document);
+  assert.ok(!shown.includes('NEW-password-value'));
+  const push = await pushDocument({ clientFor: async () => client, ui: ui() }, { environment: 'sb', name: file, uri: `file:///${file}`, text: shown, errors: [], target });
+  assert.equal(push.status, 'no-op', push.message);
+  await assert.rejects(setKeySecret(client, target, ['hmac_string'], ''), /empty: nothing was sent/);
+});
