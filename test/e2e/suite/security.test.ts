@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import { SECRET_PLACEHOLDER } from '../../../client/src/shared/keySecrets';
+import { summariseApi } from '../../../client/src/explorer/apiSummaries';
+import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
 import { workspaceRoot } from './helpers/workspace';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 
@@ -38,7 +40,7 @@ describe('security', () => {
     fs.writeFileSync(stateFile(), JSON.stringify(state, null, 2));
     const written = fs.readFileSync(stateFile(), 'utf8');
 
-    const outcome = await vscode.commands.executeCommand<PullOutcome | undefined>('svc.pull', { environment: ENV, target, mode: 'full', answers: { overwriteLocal: 'overwrite' } });
+    const outcome = await vscode.commands.executeCommand<PullOutcome | undefined>('svc.pull', { environment: ENV, target, mode: 'full' });
     assert.equal(outcome, undefined, 'the pull was refused');
     assert.ok(!fs.existsSync(outsideDir), 'nothing was written outside the workspace');
     assert.equal(fs.readFileSync(stateFile(), 'utf8'), written, 'the state file is left as it was');
@@ -55,7 +57,7 @@ describe('security', () => {
     const created = await setup.server.createCustomKey('e2e-secret-consumer', session as never);
     assert.ok(created.key_hash, 'the key was created');
 
-    const outcome = await vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'key', id: created.key_hash, apiId: api }, answers: { overwriteLocal: 'overwrite' } });
+    const outcome = await vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'key', id: created.key_hash, apiId: api } });
     assert.equal(outcome?.status, 'pulled', outcome?.message);
     const text = fs.readFileSync(outcome.file!, 'utf8');
     const file = JSON.parse(text);
@@ -68,5 +70,38 @@ describe('security', () => {
     const open = vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath === outcome.file);
     assert.ok(open, 'the pulled key file is open in an editor');
     fs.rmSync(outcome.file!, { force: true });
+  });
+
+  it('Create API from Example: the new document saves into the workspace, never to /, and the created API is tracked (a second push updates it)', async () => {
+    const root = workspaceRoot().fsPath;
+    const apis = async () => ((await setup.server.listApis({ p: -1 })).apis ?? []).map(summariseApi);
+    const opened = (await vscode.commands.executeCommand('svc.examples.openDefinition', { environment: ENV, location: 'oas/petstore-token', action: 'definition' })) as vscode.TextDocument;
+    assert.equal(opened.uri.scheme, 'untitled');
+    assert.ok(opened.uri.fsPath.startsWith(path.join(root, 'svc') + path.sep), `Ctrl+S would save to ${opened.uri.fsPath}, outside the workspace's pull folder`);
+
+    const before = await apis();
+    const outcomes = (await setup.api.withSyncAnswers({ confirm: true, oasCreate: 'new' }, () =>
+      vscode.commands.executeCommand('svc.examples.browse', { environment: ENV, location: 'oas/petstore-token', action: 'create' }),
+    )) as PushOutcome[];
+    assert.equal(outcomes[0]?.status, 'pushed', outcomes[0]?.message);
+    const created = (await apis()).filter((a) => !before.some((b) => b.id === a.id));
+    assert.equal(created.length, 1);
+    const state = JSON.parse(fs.readFileSync(stateFile(), 'utf8'));
+    const tracked = Object.entries(state.files as Record<string, { environment: string; target: { id: string } }>).find(([, r]) => r.environment === ENV && r.target.id === created[0].id);
+    assert.ok(tracked, 'the created API is recorded in .svc/state.json');
+    const file = vscode.Uri.file(path.join(root, ...tracked[0].split('/')));
+    assert.ok(fs.existsSync(file.fsPath), 'and written under the pull folder');
+
+    const document = await vscode.workspace.openTextDocument(file);
+    const doc = JSON.parse(document.getText());
+    doc.info.title = 'Petstore (second push)';
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(file, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
+    await vscode.workspace.applyEdit(edit);
+    await document.save();
+    const second = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }));
+    assert.equal(second?.status, 'pushed', second?.message);
+    assert.equal(second?.target?.id, created[0].id, 'the same API was updated');
+    assert.equal((await apis()).length, before.length + 1, 'no duplicate was created');
   });
 });

@@ -14,6 +14,7 @@ import { pullResource } from '../../../client/src/workflows/sync/pull';
 import { pushDocument, type PushUi } from '../../../client/src/workflows/sync/pushPipeline';
 import { SyncStateStore } from '../../../client/src/workflows/sync/stateStore';
 import { readRemote } from '../../../client/src/workflows/sync/remoteReader';
+import { setKeySecret } from '../../../client/src/workflows/sync/setKeySecret';
 import { SECRET_PLACEHOLDER, redactSecrets, restoreSecrets } from '../../../client/src/shared/keySecrets';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -106,7 +107,6 @@ test('redactSecrets / restoreSecrets: empty secrets stay empty, nested credentia
 });
 
 test('Set Key Secret: the new value reaches the server, the others are kept, the file still holds only placeholders and push stays a no-op', async () => {
-  const { setKeySecret } = await import('../../../client/src/workflows/sync/setKeySecret');
   const target = { kind: 'key' as const, id: keyHash, apiId: api };
   const dir = path.join(root, 'svc');
   const file = (await fs.readdir(dir)).find((n) => n.endsWith('.key.json'))!;
