@@ -1,6 +1,6 @@
 // Entry point of the Svc Gateway Tools extension: wiring only.
 import * as vscode from 'vscode';
-import { startSandbox } from '../../sandbox/src/index';
+import { joinOrStartSandbox } from '../../sandbox/src/index';
 import { registerEnvironments, type EnvironmentsArea } from './environments/register';
 import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
@@ -20,7 +20,8 @@ let environments: EnvironmentsArea | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<SvcExtensionApi> {
   const log = createExtensionLog(context);
   // The sidebar and its commands first: they work even when the language server cannot start.
-  environments = registerEnvironments(context, { log, startSandbox });
+  // A second window on the same global storage joins the first window's sandbox (one writer per data folder).
+  environments = registerEnvironments(context, { log, startSandbox: joinOrStartSandbox });
   const explorer = registerExplorer(context, { log, envs: environments });
   const sync = registerSync(context, { log, envs: environments, explorer });
   const migrate = registerMigrate(context, { log, envs: environments, explorer });

@@ -3,7 +3,7 @@
 // the VS Code extension host can run it in-process, even twice, and stop it cleanly.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { newSecret } from './http/ids.js';
@@ -12,6 +12,7 @@ import { createListener } from './http/server.js';
 import { SPEC_ROUTES } from './http/specRoutes.js';
 import { defaultDataDir } from './store/dataDir.js';
 import { SandboxState } from './store/state.js';
+import { acquireLock, type DataDirLock } from './store/lock.js';
 import { seedState } from './seed/seed.js';
 import type { RouteDeps } from './routes/deps.js';
 import { registerGatewayApis } from './routes/gatewayApis.js';
@@ -27,6 +28,8 @@ import { warmRefusals } from './routes/refusals.js';
 
 export type { SandboxCredentials } from './types.js';
 export { defaultDataDir } from './store/dataDir.js';
+export { DataDirLockedError, readLock, type LockHolder } from './store/lock.js';
+export { joinOrStartSandbox } from './join.js';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -68,6 +71,20 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = options.log ?? (() => undefined);
   const dataDir = options.memory ? undefined : options.dataDir ?? defaultDataDir();
+  let lock: DataDirLock | undefined;
+  if (dataDir) {
+    await fs.mkdir(dataDir, { recursive: true });
+    lock = await acquireLock(dataDir); // throws DataDirLockedError naming the holder
+  }
+  try {
+    return await serve(options, log, dataDir, lock);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function serve(options: SandboxOptions, log: (line: string) => void, dataDir: string | undefined, lock: DataDirLock | undefined): Promise<RunningSandbox> {
   const state = new SandboxState(dataDir, log);
   await state.load();
 
@@ -108,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  await lock?.setUrl(url);
   log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}${deps.specOnly ? ', spec endpoints only' : ''}`);
   warmRefusals();
 
@@ -123,6 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
           server.closeIdleConnections();
         });
         await state.queue.drain();
+        await state.saveSnapshots().catch((error: unknown) => log(`[store] snapshot not written: ${(error as Error).message}`));
+        await lock?.release();
       })()),
   };
 }

@@ -5,6 +5,10 @@ export const Codes = {
   /** Syntax errors: `svc.syntax.<jsonc-parser error in kebab case>`, e.g. `svc.syntax.comma-expected`. */
   syntaxPrefix: 'svc.syntax.',
   tooDeep: 'svc.syntax.too-deep',
+  /** An empty file: no JSON value at all. */
+  empty: 'svc.syntax.empty',
+  /** A member named twice in one object (the reference keeps the last one). */
+  duplicateMember: 'svc.duplicate-member',
   tooLarge: 'svc.size-limit',
 
   type: 'svc.schema.type',

@@ -6,7 +6,7 @@ import type { Logger } from '../logging/logger';
 import type { EnvironmentService } from './environmentService';
 import type { Health } from './health';
 import { healthFromError, healthFromReport } from './healthFromError';
-import type { Credentials, Environment, EnvironmentSettings } from './model';
+import type { Credentials, Environment, EnvironmentSettings, EnvironmentSource } from './model';
 
 export class ClientProvider {
   /** Clients by environment name, with the config they were built from. */
@@ -46,8 +46,17 @@ export class ClientProvider {
     return health;
   }
 
-  /** Tests settings the user is entering (Add/Edit Environment) before anything is saved. */
-  async testUnsaved(settings: EnvironmentSettings, credentials: Credentials): Promise<Health> {
+  /**
+   * Tests settings the user is entering (Add/Edit Environment) before anything is saved. The
+   * credentials go out only under the same trust and approval decision as every other request:
+   * nothing in an untrusted workspace, and a workspace-defined host (editing one) only once approved.
+   */
+  async testUnsaved(settings: EnvironmentSettings, credentials: Credentials, source: EnvironmentSource = 'user'): Promise<Health> {
+    try {
+      await this.environments.approval.ensureAllowed({ ...settings, source });
+    } catch (err) {
+      return healthFromError(err);
+    }
     const config: ConnectionConfig = {
       name: settings.name,
       dashboardUrl: settings.dashboardUrl,

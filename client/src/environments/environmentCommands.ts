@@ -67,7 +67,8 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
   const flowDeps = (existingNames: string[], current?: Environment) => ({
     prompter,
     existingNames,
-    testConnection: (settings: EnvironmentSettings, creds: Credentials) => clients.testUnsaved(settings, creds),
+    // Editing a workspace-defined environment keeps its source: its host needs approval first.
+    testConnection: (settings: EnvironmentSettings, creds: Credentials) => clients.testUnsaved(settings, creds, current?.source === 'workspace' ? 'workspace' : 'user'),
     savedCredentials: async (settings: EnvironmentSettings): Promise<Credentials> => {
       if (!current) return environments.credentials.read(settings);
       const saved = await environments.credentials.read(current);

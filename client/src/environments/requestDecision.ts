@@ -1,7 +1,7 @@
 // Whether a request to an environment may carry the user's saved credentials: the decision
 // behind host approval and restricted mode, free of `vscode` so it is unit-tested on its own.
 import { hostNotApprovedError, untrustedWorkspaceError, type RequestsBlockedError } from './blocked';
-import { originsOf, type Environment } from './model';
+import { originsOf, type Environment, type TlsSettings } from './model';
 
 export interface RequestContext {
   /** `vscode.workspace.isTrusted`: false in restricted mode. */
@@ -28,8 +28,22 @@ export function decideRequest(env: Environment, ctx: RequestContext): RequestDec
   if (!ctx.workspaceTrusted) return { action: 'block', error: untrustedWorkspaceError(env.name) };
   // The user wrote this environment themselves: their host, their choice.
   if (env.source !== 'workspace') return { action: 'send' };
-  const missing = originsOf(env).filter((o) => !ctx.approvedOrigins.includes(o));
+  // Approval covers the origin and the TLS options together: a workspace that later turns on
+  // `allowSelfSigned` or swaps the CA file weakens the connection, so the user is asked again.
+  const missing = originsOf(env).map((o) => approvalKey(o, env.tls)).filter((key) => !ctx.approvedOrigins.includes(key));
   if (missing.length === 0) return { action: 'send' };
   if (!ctx.mayAsk) return { action: 'block', error: hostNotApprovedError(env.name, missing) };
   return { action: 'ask', origins: missing };
+}
+
+/**
+ * What the user approves, as remembered and as shown in the question: the origin alone when no
+ * TLS option is set (so earlier approvals stay valid), else the origin with its TLS options.
+ */
+export function approvalKey(origin: string, tls: TlsSettings | undefined): string {
+  const options = Object.entries(tls ?? {})
+    .filter(([, value]) => value !== undefined && value !== false && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => (name === 'allowSelfSigned' ? 'any certificate accepted (allowSelfSigned)' : `${name} ${JSON.stringify(value)}`));
+  return options.length ? `${origin} with TLS options: ${options.join(', ')}` : origin;
 }

@@ -5,6 +5,7 @@ import type { EnvironmentService } from '../environments/environmentService';
 import type { Logger } from '../logging/logger';
 import { argsOf, type CommandArg } from '../shared/commandArg';
 import { errorInfoOf } from './errorInfo';
+import { maskKeyId } from '../shared/keyIds';
 import type { ExplorerNode } from './nodes';
 import { openRemote } from './remoteDocuments';
 import type { ExplorerTreeProvider } from './treeProvider';
@@ -78,15 +79,26 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
       const keyId = given?.keyId ?? (await vscode.window.showInputBox({
         title: `Open Key by ID (${environment})`,
         prompt: 'The key id (or its hash)',
+        password: true, // a key id is a credential
         validateInput: (v) => (v.trim() ? undefined : 'Enter a key id.'),
       }));
       if (!keyId) return undefined;
       try {
         return await openRemote(environment, { type: 'key', id: keyId.trim(), apiId: given?.apiId });
       } catch (err) {
-        showError(`Could not open key ${keyId}`, err);
+        showError(`Could not open key ${maskKeyId(keyId.trim())}`, err);
         return undefined;
       }
+    }),
+
+    // The only place a whole key id leaves the tree: on the user's explicit request, to the clipboard.
+    vscode.commands.registerCommand('svc.copyKeyId', async (node?: ExplorerNode) => {
+      const target = node ?? treeView.selection[0];
+      if (target?.resource?.type !== 'key') return false;
+      await vscode.env.clipboard.writeText(target.resource.id);
+      void vscode.window.showInformationMessage(`The id of key ${target.label} is on the clipboard.`);
+      log.info('a key id was copied to the clipboard');
+      return true;
     }),
   ];
 }

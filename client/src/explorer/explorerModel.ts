@@ -2,6 +2,7 @@
 // of the paged listings, the name filter, and errors turned into nodes. Children load lazily
 // (only when VS Code asks for them) and every listing is cached until refreshed, so
 // expanding and collapsing never re-fetches and "load more" only fetches the next page.
+import { maskKeyId } from '../shared/keyIds';
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
 import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
@@ -282,8 +283,9 @@ export class ExplorerModel {
       id: `${group.id}/${k.id}`,
       type: 'key',
       environment: group.environment,
-      label: k.alias || k.id,
-      description: k.alias ? k.id : k.active ? undefined : 'inactive',
+      // A key id is a credential: masked here; Svc: Copy Key ID copies it whole.
+      label: k.alias || maskKeyId(k.id),
+      description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
       tooltip: p.keyTooltip(k),
       icon: 'key',
       iconColor: k.active ? undefined : p.INACTIVE_COLOR,

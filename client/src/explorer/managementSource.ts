@@ -1,4 +1,5 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
+import { viewableKeyResult } from '../shared/keyIds';
 import type { ManagementClient } from '../api/client';
 import { grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../api/specFallbacks';
 import { maskOAuthClient } from '../shared/masking';
@@ -54,7 +55,8 @@ export class ManagementSource implements ResourceSource {
         return found;
       }
       case 'key':
-        return this.client.getKey(ref.apiId ?? (await this.keyApiId(ref.id)), ref.id, { autoGuess: true });
+        // Shown in an editor: the id masked, the consumer secrets as placeholders.
+        return viewableKeyResult(await this.client.getKey(ref.apiId ?? (await this.keyApiId(ref.id)), ref.id, { autoGuess: true }));
       case 'webhook':
         return this.client.getWebhook(ref.id);
       case 'example':

@@ -1,4 +1,5 @@
 // Labels, icons and markdown tooltips of resource nodes. Free of `vscode`.
+import { maskKeyId } from '../shared/keyIds';
 import { HEALTH_WORDS, type HealthState } from '../environments/health';
 import type { Environment } from '../environments/model';
 import type { ApiKind, ApiSummary, ExampleSummary, KeySummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
@@ -50,7 +51,7 @@ export function policyTooltip(p: PolicySummary): string {
 }
 
 export function keyTooltip(k: KeySummary): string {
-  return table(k.alias || k.id, [['Key ID', k.id], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
+  return table(k.alias || maskKeyId(k.id), [['Key ID', `${maskKeyId(k.id)} (Copy Key ID copies it)`], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
 }
 
 export function webhookTooltip(w: WebhookSummary): string {

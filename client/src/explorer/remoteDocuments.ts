@@ -2,6 +2,7 @@
 // carries the environment and the resource reference; the path ends in `.json` so VS Code
 // gives the document the `json` language and the language server works on it.
 import * as vscode from 'vscode';
+import { maskKeyId } from '../shared/keyIds';
 import type { ResourceRef, ResourceSource } from './resourceSource';
 
 export const REMOTE_SCHEME = 'svc-remote';
@@ -9,7 +10,9 @@ export const REMOTE_SCHEME = 'svc-remote';
 export function remoteUri(environment: string, ref: ResourceRef): vscode.Uri {
   const id = ref.type === 'example' ? ref.location : ref.id;
   const kind = ref.type === 'api' ? `api-${ref.kind}` : ref.type;
-  const file = `${id.replace(/[^\w.-]+/g, '_')}.json`;
+  // The tab title shows the file name: a key's id (a credential) only masked.
+  const shown = ref.type === 'key' ? `key-${maskKeyId(ref.id)}` : id;
+  const file = `${shown.replace(/[^\w.-]+/g, '_')}.json`;
   return vscode.Uri.from({
     scheme: REMOTE_SCHEME,
     path: `/${encodeURIComponent(environment)}/${kind}/${file}`,

@@ -2,7 +2,7 @@
 // `{"examples": {<category>: [{location, name, description, features, minSvcVersion}]}}` and one
 // folder per location holding a `.svc.json` manifest, the definition file and `readme.md`.
 import { pathToFileURL } from 'node:url';
-import { fetchText, FetchError, type FetchLimits } from './fetchText.js';
+import { fetchText, FetchError, type FetchLimits, type FetchScope } from './fetchText.js';
 
 export interface IndexEntry {
   location: string;
@@ -15,6 +15,8 @@ export interface IndexEntry {
 export interface CatalogueSource {
   index: URL;
   repo: URL;
+  /** Where every file of this catalogue must come from (see fetchText). */
+  scope: FetchScope;
 }
 
 export class CatalogueError extends Error {
@@ -25,7 +27,10 @@ export class CatalogueError extends Error {
 
 const INVALID_SOURCE = 'Invalid examples index file or root path.';
 
-/** Where to read: the request headers when given, else the built-in folder. */
+/**
+ * Where to read: the request headers when given (http or https only), else the built-in folder.
+ * A repository named by `x-svc-repo-url` must be on the index's origin.
+ */
 export function resolveSource(builtinDir: string | undefined, indexHeader: string | undefined, repoHeader: string | undefined): CatalogueSource {
   const parse = (value: string): URL => {
     let url: URL;
@@ -34,7 +39,7 @@ export function resolveSource(builtinDir: string | undefined, indexHeader: strin
     } catch {
       throw new CatalogueError(400, INVALID_SOURCE);
     }
-    if (!['http:', 'https:', 'file:'].includes(url.protocol)) throw new CatalogueError(400, INVALID_SOURCE);
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) throw new CatalogueError(400, INVALID_SOURCE);
     return url;
   };
   const folder = (url: URL) => new URL(url.href.endsWith('/') ? url.href : `${url.href}/`);
@@ -42,20 +47,27 @@ export function resolveSource(builtinDir: string | undefined, indexHeader: strin
   if (indexHeader) {
     const url = parse(indexHeader);
     // An index file names itself by its .json suffix; anything else is a repository root.
-    source = url.pathname.endsWith('.json') ? { index: url, repo: new URL('.', url) } : { index: new URL('index.json', folder(url)), repo: folder(url) };
+    const scope = { origin: url.origin };
+    source = url.pathname.endsWith('.json')
+      ? { index: url, repo: new URL('.', url), scope }
+      : { index: new URL('index.json', folder(url)), repo: folder(url), scope };
   } else {
     if (!builtinDir) throw new CatalogueError(500, 'Failed to fetch examples index file.');
     const root = folder(pathToFileURL(builtinDir));
-    source = { index: new URL('index.json', root), repo: root };
+    source = { index: new URL('index.json', root), repo: root, scope: { bundledDir: builtinDir } };
   }
-  if (repoHeader) source.repo = folder(parse(repoHeader));
+  if (repoHeader) {
+    const repo = folder(parse(repoHeader));
+    if (repo.origin !== source.scope.origin) throw new CatalogueError(400, INVALID_SOURCE);
+    source.repo = repo;
+  }
   return source;
 }
 
 export async function loadIndex(source: CatalogueSource, limits: FetchLimits): Promise<IndexEntry[]> {
   let text: string;
   try {
-    text = await fetchText(source.index, limits);
+    text = await fetchText(source.index, limits, source.scope);
   } catch (error) {
     if (error instanceof FetchError && error.notFound) throw new CatalogueError(400, INVALID_SOURCE);
     throw new CatalogueError(500, 'Failed to fetch examples index file.');
@@ -115,7 +127,7 @@ export async function loadExample(
   const folder = new URL(`${location.split('/').map(encodeURIComponent).join('/')}/`, source.repo);
   const read = async (name: string) => {
     try {
-      return await fetchText(new URL(name, folder), limits);
+      return await fetchText(new URL(name, folder), limits, source.scope);
     } catch {
       throw new CatalogueError(500, 'Failed to fetch example API definitions.');
     }

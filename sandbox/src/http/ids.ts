@@ -2,6 +2,8 @@
 // and key hashes the sandbox mints.
 import { createHash, randomBytes } from 'node:crypto';
 
+export const MAX_ID_LENGTH = 255;
+
 /** Why `id` is not one safe path segment, or undefined when it is (gateway-facts §9.1 rule 7). */
 export function unsafeSegmentReason(id: string): string | undefined {
   if (id === '') return 'it is empty';
@@ -9,7 +11,8 @@ export function unsafeSegmentReason(id: string): string | undefined {
   if (/[/\\]/.test(id)) return 'it contains a slash or backslash';
   // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\u007f]/.test(id)) return 'it contains control characters';
-  if (id.length > 256) return 'it is longer than 256 characters';
+  // 255: the longest file name most file systems allow, and the reference's own id limit.
+  if (id.length > MAX_ID_LENGTH) return `it is longer than ${MAX_ID_LENGTH} characters`;
   return undefined;
 }
 

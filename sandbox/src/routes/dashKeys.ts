@@ -4,6 +4,7 @@
 import type { Router } from '../http/router.js';
 import { HttpError, ok, statusResult } from '../http/results.js';
 import { hashKey } from '../http/ids.js';
+import { sessionTypeError } from '../model/sessionShape.js';
 import { findApi } from '../model/apis.js';
 import { findKey } from '../model/keys.js';
 import { paginate } from '../model/paging.js';
@@ -17,6 +18,8 @@ const KEY_NOT_FOUND = 'Could not retrieve key detail.';
 
 async function sessionBody(value: unknown): Promise<Json> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, MALFORMED_KEY);
+  const problem = sessionTypeError(value as Json);
+  if (problem) throw new HttpError(400, `${MALFORMED_KEY} ${problem}.`);
   const session = { ...(value as Json) };
   delete session.key_id; // response-only (D) member; the path names the key
   await refuseInvalid('session', session, (reason) => `${MALFORMED_KEY} ${reason}`);

@@ -4,7 +4,8 @@ import type { Router } from '../http/router.js';
 import { actionResult, HttpError, ok } from '../http/results.js';
 import { asObject } from '../http/body.js';
 import { refuseInvalid } from './refusals.js';
-import { hashKey } from '../http/ids.js';
+import { hashKey, unsafeSegmentReason } from '../http/ids.js';
+import { sessionTypeError } from '../model/sessionShape.js';
 import { keepQuota, keyQuotaId, orgQuotaId, resetQuota, withLiveQuota } from '../model/quota.js';
 import { findKey } from '../model/keys.js';
 import { classicView } from '../model/apis.js';
@@ -20,7 +21,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   // Endpoint 5: the path names the key. hashed=true: the name given is already the key's hash.
   router.add('POST', '/svc/keys/:keyID', async (ctx) => {
     const keyId = ctx.params.keyID;
-    const session = asObject(await ctx.json(), 'the key session');
+    const session = typedSession(asObject(await ctx.json(), 'the key session'));
     await refuseInvalid('session', session, (reason) => `Request malformed. Reason: ${reason}.`);
     const hash = flag(ctx.query.get('hashed')) ? keyId : hashKey(keyId);
     session.date_created ??= new Date().toISOString();
@@ -43,7 +44,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   // Endpoint 6: the key id is the organisation id, which must own a loaded API.
   router.add('POST', '/svc/org/keys/:keyID', async (ctx) => {
     const orgId = ctx.params.keyID;
-    const session = asObject(await ctx.json(), 'the organisation key session');
+    const session = typedSession(asObject(await ctx.json(), 'the organisation key session'));
     await refuseInvalid('session', session, (reason) => `Request malformed. Reason: ${reason}.`);
     if (!apis.values().some((a) => classicView(a).org_id === orgId)) throw new HttpError(404, 'No such organisation found in Active API list');
     session.org_id = orgId;
@@ -106,5 +107,15 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
 function checkPolicyId(id: unknown): string {
   if (typeof id !== 'string' || id === '') throw new HttpError(400, 'Unable to create policy without id.');
   if (!POLICY_ID.test(id)) throw new HttpError(400, 'Invalid Policy ID: Allowed characters: a-z, A-Z, 0-9, ., _, -, ~');
+  // `.`, `..` and ids over 255 characters fit the characters but can never be addressed by a path.
+  const reason = unsafeSegmentReason(id);
+  if (reason) throw new HttpError(400, `Invalid Policy ID: ${reason}, so it could never be read, updated or deleted.`);
   return id;
+}
+
+/** The reference decodes the body into its session struct: a member of the wrong JSON type is a 400. */
+function typedSession(session: Json): Json {
+  const problem = sessionTypeError(session);
+  if (problem) throw new HttpError(400, `Request malformed: ${problem}.`);
+  return session;
 }

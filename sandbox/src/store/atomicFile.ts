@@ -25,7 +25,7 @@ export async function writeFileAtomic(path: string, content: string, mode = 0o64
 }
 
 /** Makes the rename itself durable. Windows cannot open a folder for fsync: best effort. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(dir, 'r');

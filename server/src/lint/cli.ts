@@ -1,7 +1,9 @@
 // svc-lint: the language service's validation on the command line, for CI pipelines.
 //   svc-lint [--format text|json] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
-// Files that are not Svc documents (no detected kind) are skipped silently, as in the editor.
+// Well-formed JSON that is no Svc document (no detected kind) is skipped silently, as in the
+// editor; a file that is not valid JSON (empty, truncated, nested too deeply) is an error
+// whatever it was meant to be, since no kind can be told from it. A UTF-8 BOM is accepted.
 // The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
 // run against every definition under the git root (or the current directory), reported only
 // for the files given; listen paths are compared among the files given.
@@ -12,6 +14,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { createLanguageService } from '../service/languageService';
 import { isRefusal } from '../../../validation/src/severity';
+import { unreadableJsonDiagnostics } from '../service/validation/syntax';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceModel } from '../service/index/workspaceModel';
 import { displayPath, expandArguments, fileUriOf } from './files';
@@ -58,6 +61,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   indexProject(service.workspace, projectRoot(cwd));
   const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
+  const unreadable: FileResult[] = [];
   for (const file of files) {
     let text: string;
     try {
@@ -66,10 +70,15 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
+    text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
     const uri = fileUriOf(file.startsWith('/') ? file : join(cwd, file));
     const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
     const kind = service.detectKind(textDocument)?.kind;
-    if (!kind) continue;
+    if (!kind) {
+      const diagnostics = unreadableJsonDiagnostics(service.parse(textDocument));
+      if (diagnostics.length > 0) unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics });
+      continue;
+    }
     // Every file joins the workspace index before any is validated (the duplicate listen path rule).
     service.workspace.update(service.parse(textDocument), kind);
     linted.add(uri);
@@ -80,6 +89,8 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     kind,
     diagnostics: service.validate(textDocument, DEFAULT_VALIDATION_SETTINGS),
   }));
+  results.push(...unreadable);
+  results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   // The one severity rule (validation/src/severity.ts): only refusals fail the run.
   const hasError = results.some((r) => r.diagnostics.some(isRefusal)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : textReport(results);

@@ -1,4 +1,4 @@
-// Examples: the built-in catalogue, an index named by x-svc-examples-index (file: and http:),
+// Examples: the built-in catalogue, an index named by x-svc-examples-index (http: only),
 // a repository named by x-svc-repo-url, and the reference errors and limits.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -69,16 +69,15 @@ test('every built-in example has a readme and a definition of its kind', async (
   assert.deepEqual([missing.status, missing.body.Message], [404, 'Example API definition not found.']);
 });
 
-test('x-svc-examples-index may name a file: index or an http repository root', async () => {
+test('x-svc-examples-index may name an http index file or repository root; file: URLs are refused', async () => {
   const fileIndex = pathToFileURL(join(folder, 'index.json')).href;
   const viaFile = await h.call('GET', '/api/examples/oas/tiny?apiDef=1&readme=1', { headers: { 'x-svc-examples-index': fileIndex } });
-  assert.equal(viaFile.status, 200);
-  assert.equal(viaFile.body.oas.info.title, 'Tiny');
-  assert.equal(viaFile.body.readme, '# Tiny\n');
+  assert.deepEqual([viaFile.status, viaFile.body.Message], [400, 'Invalid examples index file or root path.']);
   const list = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': remoteUrl } });
   assert.deepEqual(list.body, [{ location: 'oas/tiny', name: 'Tiny', shortDescription: 'A tiny API' }]);
-  const viaHttp = await h.call('GET', '/api/examples/oas/tiny?apiDef=true', { headers: { 'x-svc-examples-index': `${remoteUrl}/index.json`, 'x-svc-repo-url': remoteUrl } });
+  const viaHttp = await h.call('GET', '/api/examples/oas/tiny?apiDef=true&readme=1', { headers: { 'x-svc-examples-index': `${remoteUrl}/index.json`, 'x-svc-repo-url': remoteUrl } });
   assert.equal(viaHttp.body.oas.info.title, 'Tiny');
+  assert.equal(viaHttp.body.readme, '# Tiny\n');
   assert.equal(viaHttp.body.min_version, '5.0');
 });
 
@@ -86,7 +85,7 @@ test('bad, unreachable, slow and oversized catalogues answer the reference error
   const scheme = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': 'ftp://example.com/index.json' } });
   assert.deepEqual([scheme.status, scheme.body.Message], [400, 'Invalid examples index file or root path.']);
   writeFileSync(join(folder, 'broken.json'), '# not JSON');
-  const notJson = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': pathToFileURL(join(folder, 'broken.json')).href } });
+  const notJson = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': `${remoteUrl}/broken.json` } });
   assert.equal(notJson.status, 400);
   const slow = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': `${remoteUrl}/slow/index.json` } });
   assert.deepEqual([slow.status, slow.body.Message], [500, 'Failed to fetch examples index file.']);

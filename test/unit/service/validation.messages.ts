@@ -26,7 +26,7 @@ export const M = {
   perNonSpecStreams: "`per` uses the reference gateway's form, accepted but not the spec's: the spec wants an ISO 8601 duration (for example \"PT1M\").",
   commaExpected: 'Expected a comma.',
   comment: 'Comments are not allowed in JSON (use a .jsonc file if the tools reading it accept comments).',
-  tooDeep: 'The document is nested more than 512 levels deep: Svc does not check it further.',
+  tooDeep: 'The document is nested too deeply (more than 512 levels): Svc does not check it further.',
   duplicateListenPath: (path: string, other: string) =>
     `The listen path \`${path}\` is also used by ${other}: the dashboard refuses a second API on the same path.`,
 };

@@ -3,7 +3,10 @@
 // open its definition as a new untitled JSON file, and create an API from it through the push
 // pipeline of workflows/sync (error check, diff, confirm), like any other push.
 import type { EnvironmentAccess } from '../../environments/environmentAccess';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPath } from '../../shared/pathContainment';
 import type { ManagementClient } from '../../api/client';
 import { isManagementApiError } from '../../api/errors';
 import type { ExampleApiDefinition } from '../../api/types';
@@ -34,6 +37,8 @@ export interface ExampleFlowDeps extends EnvironmentAccess {
   documents: ExampleDocuments;
   /** The sync area's push of a VS Code document: error check, diff, confirm, progress, refresh. */
   pushDocument: SyncArea['pushDocument'];
+  /** The sync area's pull: after a create, the new API is written under the pull folder and tracked. */
+  pull?: SyncArea['pull'];
   log: Logger;
 }
 
@@ -177,7 +182,25 @@ export class ExampleFlow {
   private async push(env: Environment, fileName: string, document: unknown, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
     const opened = await openUntitled(fileName, document);
     await firstDiagnostics(opened.uri);
-    return this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: true });
+    const outcome = await this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: true });
+    if (outcome.status === 'pushed' && outcome.target && this.deps.pull && vscode.workspace.workspaceFolders?.length) await this.track(env, opened, outcome);
+    return outcome;
+  }
+
+  /**
+   * The created API becomes a pulled file under the pull folder, recorded in `.svc/state.json`,
+   * so a second push updates the same API instead of creating another; the untitled document,
+   * whose job is done, is closed without a save prompt.
+   */
+  private async track(env: Environment, opened: vscode.TextDocument, outcome: PushOutcome): Promise<void> {
+    try {
+      const pulled = await this.deps.pull!({ environment: env.name, target: outcome.target! });
+      if (!pulled.file) return;
+      outcome.message = `${outcome.message} It is tracked in ${vscode.workspace.asRelativePath(pulled.file)}: push that file to update this API.`;
+      await closeUntitled(opened);
+    } catch (err) {
+      this.deps.log.warn(`the created API could not be written to the pull folder: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {
@@ -240,15 +263,45 @@ export function validateLocation(value: string): string | undefined {
   return undefined;
 }
 
-/** A new untitled JSON document named `fileName` (a fresh name when one is already open). */
+/**
+ * A new untitled JSON document named `fileName`. VS Code saves an untitled document straight to
+ * the path in its URI: `untitled:/mock-responses.oas.json` went to the file-system root. So in a
+ * workspace the path is a free name in the pull folder (checked to stay inside the workspace,
+ * symlinks resolved), and without a workspace there is no path at all: Save As asks where.
+ */
 async function openUntitled(fileName: string, value: unknown): Promise<vscode.TextDocument> {
-  const taken = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'untitled').map((d) => d.uri.path));
-  let name = fileName;
-  for (let i = 2; taken.has(name); i++) name = fileName.replace(/\.json$/, `-${i}.json`);
-  const doc = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: name }));
+  const content = `${JSON.stringify(value, null, 2)}\n`;
+  const target = await untitledTarget(fileName);
+  const doc = target
+    ? await vscode.workspace.openTextDocument(target.with({ scheme: 'untitled' }))
+    : await vscode.workspace.openTextDocument({ language: 'json', content });
   const editor = await vscode.window.showTextDocument(doc, { preview: false });
-  await editor.edit((b) => b.insert(new vscode.Position(0, 0), `${JSON.stringify(value, null, 2)}\n`));
+  if (target) await editor.edit((b) => b.insert(new vscode.Position(0, 0), content));
   return doc.languageId === 'json' ? doc : vscode.languages.setTextDocumentLanguage(doc, 'json');
+}
+
+/** `<workspace>/<svc.pull.folder>/<fileName>` (a free name), or undefined without a workspace folder. */
+async function untitledTarget(fileName: string): Promise<vscode.Uri | undefined> {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+  if (!folder) return undefined;
+  const pullFolder = vscode.workspace.getConfiguration('svc.pull', folder.uri).get<string>('folder', 'svc').trim() || 'svc';
+  const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
+  for (let i = 1; ; i++) {
+    const name = i === 1 ? fileName : fileName.replace(/\.json$/, `-${i}.json`);
+    const file = await containedPath(folder.uri.fsPath, path.join(pullFolder, name), 'the setting svc.pull.folder');
+    if (!open.has(vscode.Uri.file(file).path) && !fs.existsSync(file)) return vscode.Uri.file(file);
+  }
+}
+
+/** Closes the untitled document's editors without asking to save (its content was created remotely). */
+async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString());
+  if (doc.isDirty) {
+    await vscode.window.showTextDocument(doc, { preview: false });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  const open = tabs.filter((t) => vscode.window.tabGroups.all.some((g) => g.tabs.includes(t)));
+  if (open.length) await vscode.window.tabGroups.close(open);
 }
 
 /**

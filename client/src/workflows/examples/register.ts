@@ -25,6 +25,7 @@ export function registerExamples(
     documents,
     // Create API from Example is a push like any other: the sync area's pipeline and UI.
     pushDocument: (args) => deps.sync.pushDocument(args),
+    pull: (args) => deps.sync.pull(args),
     log: deps.log.forArea('examples'),
   });
 

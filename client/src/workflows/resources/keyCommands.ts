@@ -2,6 +2,7 @@
 // POST /api/keys/{id}), update a key (PUT /api/apis/{apiID}/keys/{keyID}), create an
 // organisation key (POST /svc/org/keys/{id}), update an org key through the admin endpoint
 // (PUT /admin/org/keys/{id}) and view key details (GET /api/apis/{apiID}/keys/{keyID}).
+import { viewableKeyResult } from '../../shared/keyIds';
 import * as vscode from 'vscode';
 import { isManagementApiError, ManagementApiError, type ActionResult, type DashboardSession, type GatewaySession, type KeyResult, type StatusResult } from '../../api';
 import { resolveBody } from './bodySource';
@@ -157,7 +158,8 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const apiId = given.apiId ?? (await grantedApiOfKey(client, keyId).catch(() => undefined)) ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('details', `${title}: options`));
       const result = await withCancellableProgress(`Reading key from ${env.name}…`, (signal) => client.getKey(apiId, keyId, { ...keyLookupOptions(picked), signal }));
-      return await documents.show(env.name, 'keys', result.data?.alias ? `key-${result.data.alias}` : 'key-details', result);
+      // The id masked and the secrets as placeholders: a details view is no place for credentials.
+      return await documents.show(env.name, 'keys', result.data?.alias ? `key-${result.data.alias}` : 'key-details', viewableKeyResult(result));
     } catch (err) {
       return reportFailure(deps, 'Could not read the key', err);
     }

@@ -7,8 +7,9 @@ import type { ManagementClient } from '../../api/client';
 import { formatDocument, hashDocument } from './canonicalJson';
 import { copyNameFor, fileNameFor } from './fileNaming';
 import { readRemote } from './remoteReader';
-import { findRecordFor, saveSnapshot, stateKeyOf } from './stateFile';
+import { findRecordFor, saveSnapshot, stateKeyOf, STATE_DIR, STATE_FILE } from './stateFile';
 import type { SyncStateStore } from './stateStore';
+import { containedPath } from '../../shared/pathContainment';
 import { SYNC_KIND_LABELS, type RemoteTarget } from './syncKinds';
 
 /** Why pulling over an existing file needs the user's answer. */
@@ -55,12 +56,14 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
 
   const state = await ports.store.get(root);
   const recorded = findRecordFor(state, environment, target, !!target.publicMode);
-  const folder = path.join(root, request.folder);
+  // Paths from the state file and the settings are checked before anything is read or written.
+  await containedPath(root, STATE_DIR, `the ${STATE_DIR} folder`);
+  const folder = await containedPath(root, request.folder, `the setting svc.pull.folder`);
   const takenOnDisk = new Set(await fs.readdir(folder).catch(() => [] as string[]));
   const fileName = recorded
     ? undefined
     : fileNameFor({ kind: target.kind, name: remote.name ? `${remote.name}${target.publicMode ? ' public' : ''}` : undefined, id: target.id }, (n) => takenOnDisk.has(n) || !!state.files[stateKeyOf(root, path.join(folder, n))]);
-  const file = recorded ? path.join(root, ...recorded.split('/')) : path.join(folder, fileName!);
+  const file = recorded ? await containedPath(root, recorded, `${STATE_DIR}/${STATE_FILE}`) : await containedPath(root, path.join(folder, fileName!), 'the pulled name');
   const key = stateKeyOf(root, file);
   const text = formatDocument(remote.document);
   const remoteHash = hashDocument(target.kind, remote.document);

@@ -11,6 +11,7 @@ import { detectKind } from '../../../../common/src/detection';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import type { ManagementClient } from '../../api/client';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
+import { MissingServerSecretError, placeholderPaths, restoreSecrets } from '../../shared/keySecrets';
 import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
 import { isRefusal, planPush, type OasVersionChoice, type PushChoices, type PushRoute, type StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
@@ -180,7 +181,18 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     choices.keyId = keyId;
   }
 
-  const route = planPush({ kind, document, id, apiId, exists: remote.exists, credentials, dashboardRecord: remote.dashboardRecord, choices });
+  // Placeholders in a key file mean "keep the server's value": put it back just for the request.
+  let sendable: unknown = document;
+  if (kind === 'key' && placeholderPaths(document).length > 0) {
+    const withSecrets = remote.exists && target ? await readRemote(client, target, { signal, withSecrets: true }) : { exists: false };
+    try {
+      sendable = restoreSecrets(document, withSecrets.exists ? withSecrets.document : {});
+    } catch (err) {
+      if (err instanceof MissingServerSecretError) return refused(`${name}: ${err.message}`, kind);
+      throw err;
+    }
+  }
+  const route = planPush({ kind, document: sendable, id, apiId, exists: remote.exists, credentials, dashboardRecord: remote.dashboardRecord, choices });
   if (isRefusal(route)) return refused(route.refused, kind);
 
   await ui.showDiff(remoteText ?? '', `${name}: ${route.operation === 'create' ? `new on '${environment}'` : `'${environment}' now`} ↔ to be pushed`);

@@ -17,6 +17,9 @@ import type { PushOutcome } from './pushPipeline';
 import { RemoteDiffDocuments } from './remoteDiffDocuments';
 import type { PushChoices } from './routing';
 import { SyncStateStore } from './stateStore';
+import { setKeySecret } from './setKeySecret';
+import { stateKeyOf } from './stateFile';
+import { SETTABLE_SECRETS } from '../../shared/keySecrets';
 import type { SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
 import type { SyncUi } from './syncUi';
@@ -179,6 +182,34 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
         return await ctx.reloadGateway(environment);
       } catch (err) {
         report(`Reloading the gateway of '${environment}' failed`, err);
+      }
+    }),
+
+    // A new consumer secret for a pulled key file, sent to the server and stored nowhere.
+    vscode.commands.registerCommand('svc.setKeySecret', async (arg?: vscode.Uri | { uri?: vscode.Uri; member?: string; value?: string }) => {
+      const args = arg instanceof vscode.Uri ? { uri: arg } : (arg ?? {});
+      try {
+        const document = await activeDocument(args.uri);
+        const folder = document?.uri.scheme === 'file' ? vscode.workspace.getWorkspaceFolder(document.uri) : undefined;
+        const record = folder ? (await ctx.store.get(folder.uri.fsPath)).files[stateKeyOf(folder.uri.fsPath, document!.uri.fsPath)] : undefined;
+        if (!record || record.target.kind !== 'key') {
+          void vscode.window.showWarningMessage('Open a key file pulled from an environment (Svc: Pull into Workspace) to set one of its secrets.');
+          return false;
+        }
+        const member = args.member
+          ?? (await vscode.window.showQuickPick(SETTABLE_SECRETS.map((s) => ({ label: s.label, value: s.path.join('.') })), { title: 'Svc: Set Key Secret', placeHolder: 'Which secret?' }))?.value;
+        const secret = SETTABLE_SECRETS.find((s) => s.path.join('.') === member);
+        if (!secret) return false;
+        const value = args.value ?? (await vscode.window.showInputBox({ title: `Svc: Set Key Secret — ${secret.label}`, prompt: 'The new value: sent to the server, stored nowhere', password: true, ignoreFocusOut: true }));
+        if (!value) return false;
+        const client = await ctx.clientFor(record.environment);
+        await withCancellableProgress(`Setting ${secret.label} on '${record.environment}'…`, (signal) => setKeySecret(client, record.target, secret.path, value, signal));
+        log.info(`set key secret: ${secret.path.join('.')} of a key on '${record.environment}' updated (value not logged)`);
+        void vscode.window.showInformationMessage(`${secret.label} updated on '${record.environment}'. Your file keeps its placeholder: nothing was stored.`);
+        return true;
+      } catch (err) {
+        report('Set Key Secret failed', err);
+        return false;
       }
     }),
   );

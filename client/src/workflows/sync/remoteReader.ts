@@ -8,6 +8,7 @@ export { grantedApiOfKey, KEY_API_UNKNOWN };
 import type { DashApi, JsonMap } from '../../api/types';
 import { summarisePolicy } from '../../explorer/apiSummaries';
 import type { RemoteTarget, SyncKind } from './syncKinds';
+import { redactSecrets } from '../../shared/keySecrets';
 
 /** What the server holds for a target, or `exists: false`. */
 export interface RemoteSnapshot {
@@ -24,6 +25,8 @@ export interface ReadOptions {
   signal?: AbortSignal;
   /** OAS only: `public` leaves `x-svc-api-gateway` out (such a pull cannot be pushed back). */
   mode?: 'public';
+  /** Keys only: keep the consumer secrets (for the request push sends; never for a file or a view). */
+  withSecrets?: boolean;
 }
 
 export const hasGatewayCredential = (client: ManagementClient) => !!client.config.credentials.gatewaySecret?.trim();
@@ -52,7 +55,7 @@ export async function readRemote(client: ManagementClient, target: RemoteTarget,
         return found ? { exists: true, document: found, name: summarisePolicy(found).name } : { exists: false };
       }
       case 'key':
-        return await readKey(client, target, signal);
+        return await readKey(client, target, signal, options.withSecrets === true);
     }
   } catch (err) {
     if (notFound(err)) return { exists: false };
@@ -74,7 +77,7 @@ async function readClassic(client: ManagementClient, id: string, signal?: AbortS
 }
 
 /** Keys through the dashboard (endpoint 18), or the gateway without a dashboard token; addressed by hash; `key_id` (the credential) is left out. */
-async function readKey(client: ManagementClient, target: RemoteTarget, signal?: AbortSignal): Promise<RemoteSnapshot> {
+async function readKey(client: ManagementClient, target: RemoteTarget, signal: AbortSignal | undefined, withSecrets: boolean): Promise<RemoteSnapshot> {
   let data: unknown;
   if (hasDashboardCredential(client) || !hasGatewayCredential(client)) {
     const apiId = target.apiId ?? (await grantedApiOfKey(client, target.id, { hashed: true, signal }));
@@ -84,8 +87,10 @@ async function readKey(client: ManagementClient, target: RemoteTarget, signal?: 
     // Only the gateway secret (keys pushed through POST /svc/keys/{id}): the gateway's read, by hash.
     data = await client.getGatewayKey(target.id, { hashed: true, signal });
   }
-  const document: JsonMap = { ...(data as JsonMap) };
-  delete document.key_id;
+  const raw: JsonMap = { ...(data as JsonMap) };
+  delete raw.key_id;
+  // Consumer secrets become placeholders: whatever shows or stores this document holds none.
+  const document = withSecrets ? raw : (redactSecrets(raw).document as JsonMap);
   const alias = typeof document.alias === 'string' && document.alias ? document.alias : undefined;
   return { exists: true, document, name: alias ?? `key-${target.id.slice(0, 8)}` };
 }

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { isSyncKind, type RemoteTarget } from './syncKinds';
+import { containedPath } from '../../shared/pathContainment';
 
 export const STATE_DIR = '.svc';
 export const STATE_FILE = 'state.json';
@@ -92,7 +93,8 @@ export async function readState(root: string): Promise<StateReadResult> {
 
 /** Writes the state atomically (temporary file, then rename) and keeps `.svc/` out of git. */
 export async function writeState(root: string, state: SyncState): Promise<void> {
-  const dir = path.join(root, STATE_DIR);
+  const dir = await containedPath(root, STATE_DIR, `the ${STATE_DIR} folder`); // a committed symlink must not lead out
+  await containedPath(root, path.join(STATE_DIR, STATE_FILE), `${STATE_DIR}/${STATE_FILE}`);
   await fs.mkdir(dir, { recursive: true });
   await ensureGitignore(dir);
   const file = path.join(dir, STATE_FILE);
@@ -114,7 +116,7 @@ async function ensureGitignore(dir: string): Promise<void> {
 
 /** Keeps the remote as pulled, under its hash, for "Show remote changes". */
 export async function saveSnapshot(root: string, hash: string, text: string): Promise<void> {
-  const dir = path.join(root, STATE_DIR, 'remote');
+  const dir = await containedPath(root, path.join(STATE_DIR, 'remote', `${hash}.json`), `the ${STATE_DIR}/remote folder`).then(path.dirname);
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, `${hash}.json`), text, 'utf8');
 }

@@ -1,25 +1,34 @@
 // One `.svc/state.json` per workspace folder, read once and written through a queue, so that
 // Pull All (many pulls) and a push at the same time never lose each other's records.
 // Free of `vscode`.
-import { readState, writeState, type SyncState } from './stateFile';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { readState, writeState, STATE_DIR, STATE_FILE, type SyncState } from './stateFile';
+
+const stateMtime = (root: string): Promise<number | undefined> =>
+  fs.stat(path.join(root, STATE_DIR, STATE_FILE)).then((s) => s.mtimeMs, () => undefined);
 
 export class SyncStateStore {
-  private readonly states = new Map<string, Promise<SyncState>>();
+  private readonly states = new Map<string, { state: Promise<SyncState>; mtimeMs: number | undefined }>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
   /** `warn` receives the problem when a corrupt state file was moved aside. */
   constructor(private readonly warn: (message: string) => void = () => undefined) {}
 
-  get(root: string): Promise<SyncState> {
-    let state = this.states.get(root);
-    if (!state) {
-      state = readState(root).then(({ state: s, problem }) => {
-        if (problem) this.warn(problem);
-        return s;
-      });
-      state.catch(() => this.states.delete(root));
-      this.states.set(root, state);
-    }
+  /**
+   * The state of `root`, read again when the file changed on disk since (a `git pull` or
+   * checkout brings another one): what pull trusts is always what is on disk now.
+   */
+  async get(root: string): Promise<SyncState> {
+    const mtimeMs = await stateMtime(root);
+    const cached = this.states.get(root);
+    if (cached && cached.mtimeMs === mtimeMs) return cached.state;
+    const state = readState(root).then(({ state: s, problem }) => {
+      if (problem) this.warn(problem);
+      return s;
+    });
+    state.catch(() => this.states.delete(root));
+    this.states.set(root, { state, mtimeMs });
     return state;
   }
 
@@ -30,6 +39,9 @@ export class SyncStateStore {
       const state = await this.get(root);
       const result = await change(state);
       await writeState(root, state);
+      // Our own write is not a change from outside: keep the state in memory.
+      const cached = this.states.get(root);
+      if (cached) cached.mtimeMs = await stateMtime(root);
       return result;
     });
     this.queues.set(root, next);

@@ -5,6 +5,7 @@ import type { SvcDocument } from '../parser/document';
 import { MAX_NESTING } from '../parser/document';
 import { Codes } from './codes';
 import { DIAGNOSTIC_SOURCE } from './toDiagnostics';
+import { findDuplicateMembers } from '../parser/duplicateMembers';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Unexpected character: expected a JSON value, a member or a delimiter here.',
@@ -38,7 +39,7 @@ export function syntaxDiagnostics(doc: SvcDocument): Diagnostic[] {
         severity: DiagnosticSeverity.Error,
         code: Codes.tooDeep,
         source: DIAGNOSTIC_SOURCE,
-        message: `The document is nested more than ${MAX_NESTING} levels deep: Svc does not check it further.`,
+        message: `The document is nested too deeply (more than ${MAX_NESTING} levels): Svc does not check it further.`,
       },
     ];
   }
@@ -56,4 +57,30 @@ export function syntaxDiagnostics(doc: SvcDocument): Diagnostic[] {
     });
   }
   return out;
+}
+
+/** A warning on each member that a later member of the same name overrides (the reference keeps the last). */
+export function duplicateMemberDiagnostics(doc: SvcDocument): Diagnostic[] {
+  if (doc.tooDeep) return [];
+  return findDuplicateMembers(doc.text).map((d) => {
+    const winner = doc.textDocument.positionAt(d.winnerOffset);
+    return {
+      range: doc.range(d.keyOffset, d.keyLength),
+      severity: DiagnosticSeverity.Warning,
+      code: Codes.duplicateMember,
+      source: DIAGNOSTIC_SOURCE,
+      message: `Duplicate member \`${d.name}\`: the gateway keeps only the last one (line ${winner.line + 1}), so this value is ignored.`,
+    };
+  });
+}
+
+/**
+ * For a file whose kind cannot be detected: what makes it unreadable as JSON (empty, nested
+ * too deeply, syntax errors). Empty when it is well-formed JSON, which is then simply not ours.
+ */
+export function unreadableJsonDiagnostics(doc: SvcDocument): Diagnostic[] {
+  if (doc.text.trim() === '') {
+    return [{ range: doc.range(0, 0), severity: DiagnosticSeverity.Error, code: Codes.empty, source: DIAGNOSTIC_SOURCE, message: 'The file is empty: a JSON document was expected.' }];
+  }
+  return syntaxDiagnostics(doc);
 }

@@ -13,7 +13,7 @@ import { Messages } from './messages';
 import { problemsFromAjv } from './ajvErrors';
 import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
-import { syntaxDiagnostics } from './syntax';
+import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
 import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
@@ -41,6 +41,7 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
   const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
   if (doc.tooDeep) return diagnostics;
+  diagnostics.push(...duplicateMemberDiagnostics(doc));
   const size = doc.text.length;
   if (size > settings.maxValidatedSize) {
     diagnostics.push({

@@ -1,0 +1,97 @@
+// Consumer secrets never reach disk. A pulled key file (and its base copy in `.svc/remote/`)
+// holds a placeholder instead of each secret of the session; push understands the placeholder as
+// "keep the server's value" and puts the server's value back just before sending; comparisons
+// see the placeholder on both sides, so a diff treats it as equal to any server value. A new
+// value is set with the Set Key Secret command, which sends it and stores nothing. Free of `vscode`.
+
+export const SECRET_PLACEHOLDER = '<secret kept on the server>';
+
+/** Members that are credentials wherever they appear in a session (by name). */
+const SECRET_NAME = /^(hmac_string|password|secret|client_secret|private_key|token|access_token|refresh_token)$/i;
+/** Maps whose every value is a credential (provider → key). */
+const SECRET_MAPS = new Set(['oauth_keys']);
+
+/** The secrets a user can set with the command: path in the session and a label. */
+export const SETTABLE_SECRETS: ReadonlyArray<{ path: readonly string[]; label: string }> = [
+  { path: ['hmac_string'], label: 'HMAC secret (hmac_string)' },
+  { path: ['basic_auth_data', 'password'], label: 'Basic auth password (basic_auth_data.password)' },
+  { path: ['jwt_data', 'secret'], label: 'JWT secret (jwt_data.secret)' },
+];
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A copy of the session with every non-empty secret replaced by the placeholder; `found` lists their paths. */
+export function redactSecrets(session: unknown): { document: unknown; found: string[][] } {
+  const found: string[][] = [];
+  const walk = (value: unknown, path: string[], secretMap: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, String(i)], false));
+    if (!isObject(value)) return value;
+    const copy: Json = {};
+    for (const [name, member] of Object.entries(value)) {
+      const here = [...path, name];
+      if ((secretMap || SECRET_NAME.test(name)) && typeof member === 'string' && member !== '') {
+        copy[name] = SECRET_PLACEHOLDER;
+        found.push(here);
+      } else {
+        copy[name] = walk(member, here, SECRET_MAPS.has(name) && path.length === 0);
+      }
+    }
+    return copy;
+  };
+  return { document: walk(session, [], false), found };
+}
+
+/** Paths in `document` holding the placeholder. */
+export function placeholderPaths(document: unknown): string[][] {
+  const out: string[][] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (value === SECRET_PLACEHOLDER) out.push(path);
+    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...path, String(i)]));
+    else if (isObject(value)) for (const [name, member] of Object.entries(value)) walk(member, [...path, name]);
+  };
+  walk(document, []);
+  return out;
+}
+
+export class MissingServerSecretError extends Error {}
+
+/**
+ * The document to send: each placeholder replaced by the server's current value at that path.
+ * A placeholder where the server has no value cannot mean "keep": refused with the member named.
+ */
+export function restoreSecrets(document: unknown, serverSession: unknown): unknown {
+  const paths = placeholderPaths(document);
+  if (paths.length === 0) return document;
+  const copy = structuredClone(document) as Json;
+  for (const path of paths) {
+    const value = valueAt(serverSession, path);
+    if (typeof value !== 'string' || value === '') {
+      throw new MissingServerSecretError(
+        `\`${path.join('.')}\` says "${SECRET_PLACEHOLDER}", but the server has no value to keep there: set one with Svc: Set Key Secret, or remove the member.`,
+      );
+    }
+    setAt(copy, path, value);
+  }
+  return copy;
+}
+
+export function valueAt(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (Array.isArray(current)) current = current[Number(segment)];
+    else if (isObject(current)) current = current[segment];
+    else return undefined;
+  }
+  return current;
+}
+
+/** Sets `path` in `target`, creating objects on the way. */
+export function setAt(target: Json, path: readonly string[], value: unknown): void {
+  let current: Json = target;
+  for (const segment of path.slice(0, -1)) {
+    if (!isObject(current[segment])) current[segment] = {};
+    current = current[segment] as Json;
+  }
+  current[path[path.length - 1]] = value;
+}

@@ -1,0 +1,65 @@
+// Quick start-up: a clean stop writes one snapshot per collection and the next start loads it
+// instead of reading each record file. A snapshot never hides a change: the first write of a
+// run removes it before the write is acknowledged, and a snapshot that does not list exactly
+// the record files on disk is ignored.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHarness } from './helpers.js';
+import { SNAPSHOT_FILE, fileNameFor } from '../../../sandbox/src/store/collection.js';
+
+const snapshotOf = (dir: string, name: string) => join(dir, name, SNAPSHOT_FILE);
+const policyIds = async (h: Awaited<ReturnType<typeof startHarness>>) => (await h.call('GET', '/svc/policies')).body.map((p: any) => p.id).sort();
+
+test('a clean stop writes a snapshot; the next start serves the same records; the first write removes it before answering', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-snapshot-'));
+  try {
+    const first = await startHarness({ memory: false, dataDir });
+    await first.call('POST', '/svc/policies', { body: { id: 'one', name: 'One' } });
+    const ids = await policyIds(first);
+    await first.close();
+    assert.ok(existsSync(snapshotOf(dataDir, 'policies')));
+
+    const second = await startHarness({ memory: false, dataDir });
+    assert.deepEqual(await policyIds(second), ids);
+    assert.equal((await second.call('POST', '/svc/policies', { body: { id: 'two', name: 'Two' } })).status, 200);
+    assert.ok(!existsSync(snapshotOf(dataDir, 'policies')), 'an acknowledged write leaves no stale snapshot behind');
+    // No clean stop (as after SIGKILL): the record files are read, 'two' is there.
+    const crashed = copyWithoutLock(dataDir);
+    const third = await startHarness({ memory: false, dataDir: crashed });
+    assert.deepEqual(await policyIds(third), [...ids, 'two'].sort());
+    await third.close();
+    rmSync(crashed, { recursive: true, force: true });
+    await second.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a snapshot that does not list exactly the record files is ignored (a file removed or added by hand)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-snapshot-'));
+  try {
+    const first = await startHarness({ memory: false, dataDir });
+    await first.call('POST', '/svc/policies', { body: { id: 'gone', name: 'Gone' } });
+    await first.close();
+    rmSync(join(dataDir, 'policies', fileNameFor('gone')));
+    writeFileSync(join(dataDir, 'policies', fileNameFor('added')), JSON.stringify({ id: 'added', name: 'Added' }));
+    const logs: string[] = [];
+    const second = await startHarness({ memory: false, dataDir, log: (line) => logs.push(line) });
+    const ids = await policyIds(second);
+    await second.close();
+    assert.ok(!ids.includes('gone') && ids.includes('added'));
+    assert.ok(logs.some((l) => /policies: the snapshot does not match/.test(l)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** The folder as a crashed process leaves it, copied so the live sandbox's lock does not apply. */
+function copyWithoutLock(dir: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'svc-snapshot-copy-'));
+  for (const entry of readdirSync(dir)) if (entry !== 'sandbox.lock') cpSync(join(dir, entry), join(copy, entry), { recursive: true });
+  return copy;
+}
