@@ -1,5 +1,5 @@
 // svc-lint: the language service's validation on the command line, for CI pipelines.
-//   svc-lint [--format text|json] <files, folders or globs>
+//   svc-lint [--format text|json|sarif] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
 // Files that are not Svc documents (no detected kind) are skipped silently, as in the editor.
 // The workspace-wide rule (same listen path twice) runs across the files of one invocation.
@@ -15,8 +15,9 @@ import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceIndex } from '../service/validation/workspaceIndex';
 import { displayPath, expandArguments } from './files';
 import { jsonReport, textReport, type FileResult } from './report';
+import { sarifReport, toolVersion } from './sarif';
 
-const USAGE = `Usage: svc-lint [--format text|json] <files, folders or globs>...
+const USAGE = `Usage: svc-lint [--format text|json|sarif] <files, folders or globs>...
 Checks Svc gateway documents (classic and OAS API definitions, streams, policies, keys,
 webhooks, users, OAuth clients) like the editor does.
 Exit code: 1 if any error was found, 0 otherwise, 2 on usage errors.`;
@@ -36,7 +37,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     if (arg === '--help' || arg === '-h') return { exitCode: 0, stdout: USAGE, stderr: '' };
     if (arg === '--format' || arg.startsWith('--format=')) {
       format = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
-      if (format !== 'text' && format !== 'json') return usage(`unknown format "${format}" (use text or json)`);
+      if (!['text', 'json', 'sarif'].includes(format)) return usage(`unknown format "${format}" (use text, json or sarif)`);
     } else if (arg === '--') patterns.push(...argv.slice(i + 1)), (i = argv.length);
     else if (arg.startsWith('-')) return usage(`unknown option ${arg}`);
     else patterns.push(arg);
@@ -69,7 +70,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     diagnostics: validateAs(doc, kind!, DEFAULT_VALIDATION_SETTINGS, { workspace }),
   }));
   const hasError = results.some((r) => r.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) || stderr.length > 0;
-  const out = format === 'json' ? jsonReport(results) : textReport(results);
+  const out = format === 'json' ? jsonReport(results) : format === 'sarif' ? sarifReport(results, toolVersion()) : textReport(results);
   return { exitCode: hasError ? 1 : 0, stdout: out, stderr: stderr.join('\n') };
 }
 
