@@ -27,7 +27,7 @@ test('sarif: a valid SARIF 2.1.0 log with one result per text line, same regions
   const sarif = lint('--format', 'sarif', file);
   const text = lint(file);
   assert.equal(sarif.exitCode, 1);
-  const log = JSON.parse(sarif.stdout);
+  const log: any = JSON.parse(sarif.stdout);
   const validate = sarifValidator();
   assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
   assert.equal(log.version, '2.1.0');
@@ -75,7 +75,7 @@ test('sarif: each rule that fired has a description and help text; no rule twice
 test('sarif: valid files give a valid log with no results and exit 0; unknown formats are usage errors', () => {
   const run = lint('--format', 'sarif', 'test/fixtures/service/valid');
   assert.equal(run.exitCode, 0);
-  const log = JSON.parse(run.stdout);
+  const log: any = JSON.parse(run.stdout);
   assert.ok(sarifValidator()(log));
   assert.deepEqual(log.runs[0].results, []);
   assert.equal(lint('--format', 'xml', 'test/fixtures/service/valid').exitCode, 2);
