@@ -77,7 +77,7 @@ function resultOf(file: string, inspection: Inspection): DiffFileResult {
   const result: DiffFileResult = {
     file,
     kind: inspection.kind,
-    id: inspection.target.id,
+    id: inspection.target?.id ?? null,
     name: inspection.name,
     status: comparison.status,
     mode: comparison.mode,

@@ -15,6 +15,11 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
+  // `svc diff | head`: a reader that goes away is not an error of ours.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
   return {
     cwd: process.cwd(),
     env: process.env,

@@ -4,7 +4,9 @@
 import { buildReport, reportLogLines } from '../migrate/migrateReport';
 import { buildMigrateRequest, type MigrationTarget } from '../migrate/migrateRequest';
 import type { MigrateMode } from '../../../client/src/api/types';
-import { clientFor, type Connection } from './connection';
+import type { ManagementClient } from '../../../client/src/api/client';
+import { apiIdOf, apiNameOf } from '../sync/records';
+import { clientFor, isConnectionFailure, type Connection } from './connection';
 import { CliError, EXIT, type ExitCode } from './exitCodes';
 import type { Reporter } from './io';
 
@@ -22,13 +24,29 @@ export async function migrateCommand(connection: Connection, options: MigrateOpt
   const target: MigrationTarget = options.all ? { all: true } : { apiIDs: options.apiIds };
   const request = buildMigrateRequest(options.mode, target, { abortOnFailure: options.abortOnFailure, overrideStaged: options.overrideStaged });
   out.progress(`migrating (${options.mode})…`);
-  const response = await clientFor(connection).migrateApis(request);
+  const client = clientFor(connection);
+  const response = await client.migrateApis(request);
   out.endProgress();
-  const report = buildReport(options.mode, response, options.apiIds);
+  const report = buildReport(options.mode, response, options.apiIds, await apiNames(client));
   if (options.format === 'json') {
     out.out(JSON.stringify({ environment: connection.environment, request, report }, null, 2));
   } else {
     for (const line of reportLogLines(report)) out.out(line);
   }
   return report.counts.failure > 0 || report.abortedOnFailure ? EXIT.differences : EXIT.ok;
+}
+
+/** API names for the report (people read names; ids stay beside them). Best effort: a failed listing leaves ids. */
+async function apiNames(client: ManagementClient): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  try {
+    for (const record of (await client.listApis({ p: -1 })).apis ?? []) {
+      const id = apiIdOf(record);
+      const name = apiNameOf(record);
+      if (id && name) names.set(id, name);
+    }
+  } catch (err) {
+    if (isConnectionFailure(err)) throw err;
+  }
+  return names;
 }

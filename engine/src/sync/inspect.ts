@@ -6,13 +6,14 @@ import { pathToFileURL } from 'node:url';
 import type { ManagementClient } from '../../../client/src/api/client';
 import { detectKind } from '../../../common/src/detection';
 import { compareFile, type FileComparison } from './compare';
-import { idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
+import { idInDocument, oasName, readRemote, type RemoteSnapshot } from './remoteReader';
 import { readSnapshot, type SyncRecord } from './stateFile';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
 
 export interface Inspection {
   kind: SyncKind;
-  target: RemoteTarget;
+  /** Undefined for an OAS document that names no id (push creates it). */
+  target?: RemoteTarget;
   /** A readable name: the server's name for it, else the id. */
   name: string;
   text: string;
@@ -42,14 +43,15 @@ export async function inspectFile(client: ManagementClient, root: string, file: 
   let target = record?.target;
   if (!target) {
     const id = idInDocument(kind, local);
-    if (!id) {
+    if (id) target = { kind, id };
+    else if (kind !== 'oas') {
+      // Only OAS documents can be created without an id (the server assigns one).
       throw new InspectionProblem(kind === 'key'
         ? 'a key file that was never pulled: keys are addressed by their hash, which only a pull records.'
         : `the ${SYNC_KIND_LABELS[kind]} names no id, so there is nothing on the server to compare it with.`);
     }
-    target = { kind, id };
   }
-  const remote = await readRemote(client, target, { mode: target.publicMode ? 'public' : undefined, signal });
+  const remote = target ? await readRemote(client, target, { mode: target.publicMode ? 'public' : undefined, signal }) : { exists: false };
   const baseText = record ? await readSnapshot(root, record.remoteHash) : undefined;
   let base: unknown;
   try {
@@ -58,5 +60,5 @@ export async function inspectFile(client: ManagementClient, root: string, file: 
     base = undefined;
   }
   const comparison = compareFile({ kind, local, remote: remote.exists ? remote.document : undefined, record, base });
-  return { kind, target, name: remote.name ?? target.id, text, local, remote, comparison };
+  return { kind, target, name: remote.name ?? (kind === 'oas' || kind === 'streams' ? oasName(local) : undefined) ?? target?.id ?? 'new', text, local, remote, comparison };
 }

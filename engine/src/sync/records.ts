@@ -20,6 +20,12 @@ export function apiIdOf(record: DashApi): string {
   return String(record.oas?.['x-svc-api-gateway']?.info?.id ?? classic.api_id ?? classic.id ?? '');
 }
 
+/** The API's name as people know it ('' when the record names none). */
+export function apiNameOf(record: DashApi): string {
+  const ext = record.oas?.['x-svc-api-gateway'];
+  return String(ext?.info?.name || record.oas?.info?.title || record.api_definition?.name || '');
+}
+
 export function policyIdOf(policy: Policy): string {
   return String(policy.id || policy._id || '');
 }

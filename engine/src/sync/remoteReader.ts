@@ -99,7 +99,7 @@ export async function anyApiId(client: ManagementClient, signal?: AbortSignal): 
   return first;
 }
 
-function oasName(document: unknown): string | undefined {
+export function oasName(document: unknown): string | undefined {
   const doc = document as { info?: { title?: string }; 'x-svc-api-gateway'?: { info?: { name?: string } } };
   return doc?.['x-svc-api-gateway']?.info?.name || doc?.info?.title;
 }
