@@ -39,7 +39,7 @@ interface Planned {
 
 export async function pushCommand(root: string, connection: Connection, options: PushOptions, io: CliIo, out: Reporter): Promise<ExitCode> {
   const state = await loadState(root, (line) => out.note(line));
-  let files = await selectFiles(root, state, connection, options.files);
+  const files = await selectFiles(root, state, connection, options.files);
   const client = clientFor(connection);
   const { environment } = connection;
 
@@ -52,7 +52,9 @@ export async function pushCommand(root: string, connection: Connection, options:
       inspected.push({ work, inspection: await inspectFile(client, root, work.file, work.record) });
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
-      problems.push(`${work.key}: ${err instanceof InspectionProblem ? err.message : describeFailure(err, connection)}`);
+      // A folder may hold key files never pulled here: they cannot be addressed, so they wait for a pull.
+      if (err instanceof InspectionProblem && err.unpulledKey && !options.files.includes(work.key)) out.note(`${work.key}: skipped, ${err.message}`);
+      else problems.push(`${work.key}: ${err instanceof InspectionProblem ? err.message : describeFailure(err, connection)}`);
     }
   }
   out.endProgress();
@@ -64,14 +66,14 @@ export async function pushCommand(root: string, connection: Connection, options:
   // Without FILE arguments: the tracked files changed locally (or in conflict).
   let candidates = inspected;
   if (options.files.length === 0) candidates = inspected.filter(({ inspection: i }) => i.comparison.localChanged && i.comparison.status !== 'unchanged');
-  files = candidates.map((c) => c.work);
   if (candidates.length === 0) {
     out.note(`Nothing to push: no file changed since it was pulled from '${environment}'.`);
     return EXIT.ok;
   }
 
-  // Lint: the same checks as the editor and svc-lint; errors stop the push.
-  const lint = runLint(['--', ...files.map((f) => f.key)], root);
+  // Lint what would be sent (the same checks as the editor and svc-lint); errors stop the push.
+  const toLint = candidates.filter((c) => c.inspection.comparison.status !== 'unchanged').map((c) => c.work.key);
+  const lint = toLint.length ? runLint(['--', ...toLint], root) : { exitCode: 0, stdout: '', stderr: '' };
   if (lint.exitCode !== 0) {
     const errors = lint.stdout.split('\n').filter((line) => / error /.test(line));
     for (const line of errors) out.out(line);
@@ -113,7 +115,7 @@ export async function pushCommand(root: string, connection: Connection, options:
       plan.push({ work, inspection, summary, paths });
     }
   }
-  for (const key of unchanged) out.note(`${key}: the same as on '${environment}'; nothing to send.`);
+  if (unchanged.length) out.note(`${unchanged.length === 1 ? unchanged[0] : `${unchanged.length} files`}: the same as on '${environment}'; nothing to send (recorded as pushed).`);
   if (plan.length === 0) return EXIT.ok;
 
   out.out(`Push to '${environment}':`);

@@ -23,7 +23,12 @@ export interface Inspection {
 }
 
 /** Why a file cannot be compared, in a sentence that says what to do. */
-export class InspectionProblem extends Error {}
+export class InspectionProblem extends Error {
+  /** A key file that was never pulled: it cannot be addressed (keys go by hash), so callers may skip it. */
+  constructor(message: string, readonly unpulledKey = false) {
+    super(message);
+  }
+}
 
 export async function inspectFile(client: ManagementClient, root: string, file: string, record: SyncRecord | undefined, signal?: AbortSignal): Promise<Inspection> {
   let text: string;
@@ -46,9 +51,8 @@ export async function inspectFile(client: ManagementClient, root: string, file: 
     if (id) target = { kind, id };
     else if (kind !== 'oas') {
       // Only OAS documents can be created without an id (the server assigns one).
-      throw new InspectionProblem(kind === 'key'
-        ? 'a key file that was never pulled: keys are addressed by their hash, which only a pull records.'
-        : `the ${SYNC_KIND_LABELS[kind]} names no id, so there is nothing on the server to compare it with.`);
+      if (kind === 'key') throw new InspectionProblem('a key file that was never pulled: keys are addressed by their hash, which only a pull records.', true);
+      throw new InspectionProblem(`the ${SYNC_KIND_LABELS[kind]} names no id, so there is nothing on the server to compare it with.`);
     }
   }
   const remote = target ? await readRemote(client, target, { mode: target.publicMode ? 'public' : undefined, signal }) : { exists: false };

@@ -250,3 +250,28 @@ describe('svc migrate', () => {
     assert.ok(record.api_definition && !record.api_definition.is_oas);
   });
 });
+
+describe('svc push of a folder never pulled here (a CI runner without .svc/)', () => {
+  test('files equal to the server are recorded, changed ones pushed, unpulled keys skipped; diff then exits 0', async () => {
+    const other = await startCliWorld();
+    try {
+      assert.equal((await other.svc(['pull', '--all'])).code, 0);
+      await fs.rm(path.join(other.dir, '.svc'), { recursive: true });
+      const gold = await other.readJson(GOLD);
+      await other.writeJson(GOLD, { ...gold, rate: 4321 });
+      const run = await other.svc(['push', '--yes', 'svc/']);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.equal(run.stdout.match(/^pushed /gm)?.length, 1);
+      assert.match(run.stderr, /customer-01\.key\.json: skipped, a key file that was never pulled/);
+      assert.match(run.stderr, /\d+ files: the same as on '.*'; nothing to send \(recorded as pushed\)/);
+      assert.equal((await other.client.listPolicies()).find((p) => p.id === 'gold-plan')?.rate, 4321);
+      const diff = await other.svc(['diff']);
+      assert.equal(diff.code, 0, diff.stdout);
+      // A key named explicitly is an error, not a silent skip.
+      const key = await other.svc(['push', '--yes', 'svc/customer-01.key.json']);
+      assert.equal(key.code, 2);
+    } finally {
+      await other.close();
+    }
+  });
+});
