@@ -3,6 +3,7 @@
 // 2: usage or connection error (also: a file that cannot be compared). The JSON form is
 // described by docs/svc-diff.schema.json; keep both in step.
 import { type FileStatus, type PathChange } from '../sync/compare';
+import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
 import { SYNC_KIND_LABELS, type SyncKind } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
@@ -45,18 +46,18 @@ export async function buildDiffReport(root: string, connection: Connection, file
   const state = await loadState(root, (line) => out.note(line));
   const files = await selectFiles(root, state, connection, fileArgs);
   const client = clientFor(connection);
-  const results: DiffFileResult[] = [];
-  for (const [index, work] of files.entries()) {
-    out.progress(`comparing ${index + 1}/${files.length}`);
+  let done = 0;
+  const results = await mapPool(files, SYNC_CONCURRENCY, async (work): Promise<DiffFileResult> => {
     try {
-      const inspection = await inspectFile(client, root, work.file, work.record);
-      results.push(resultOf(work.key, inspection));
+      return resultOf(work.key, await inspectFile(client, root, work.file, work.record));
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       const message = err instanceof InspectionProblem ? err.message : describeFailure(err, connection);
-      results.push({ file: work.key, kind: work.record?.target.kind ?? null, id: idOf(work.record?.target), name: null, status: 'error', mode: null, localChanged: false, remoteChanged: false, changes: [], message });
+      return { file: work.key, kind: work.record?.target.kind ?? null, id: idOf(work.record?.target), name: null, status: 'error', mode: null, localChanged: false, remoteChanged: false, changes: [], message };
+    } finally {
+      out.progress(`comparing ${++done}/${files.length}`);
     }
-  }
+  });
   out.endProgress();
   const count = (test: (r: DiffFileResult) => boolean) => results.filter(test).length;
   const summary = {

@@ -2,7 +2,9 @@
 // extension's Pull (All). Files with local changes are kept (and counted) unless --force.
 import * as path from 'node:path';
 import { listTargets } from '../sync/listing';
+import { readAhead, SYNC_CONCURRENCY } from '../sync/pool';
 import { pullResource, type PullOutcome } from '../sync/pull';
+import { readRemote } from '../sync/remoteReader';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS, type RemoteTarget } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
@@ -42,28 +44,34 @@ export async function pullCommand(root: string, connection: Connection, options:
   }
 
   const counts = { pulled: 0, unchanged: 0, skipped: 0, missing: 0, failed: 0 };
-  for (const [index, { target, mode }] of targets.entries()) {
-    out.progress(`pulling ${index + 1}/${targets.length}`);
-    let outcome: PullOutcome;
-    try {
-      outcome = await pullResource(
-        { client, store, unsavedText: () => undefined, decideOverwrite: async () => (options.force ? 'overwrite' : 'skip') },
-        { environment, target, root, folder, mode },
-      );
-    } catch (err) {
-      if (isConnectionFailure(err)) throw err;
-      counts.failed++;
+  // Reads run ahead in parallel; writing files (and choosing names) stays in listing order.
+  const remoteOf = readAhead(targets, SYNC_CONCURRENCY, ({ target, mode }) => readRemote(client, target, { mode }));
+  await store.batch(root, async () => {
+    for (const [index, { target, mode }] of targets.entries()) {
+      out.progress(`pulling ${index + 1}/${targets.length}`);
+      let outcome: PullOutcome;
+      try {
+        const remote = await remoteOf(index);
+        if (remote instanceof Error) throw remote;
+        outcome = await pullResource(
+          { client, store, unsavedText: () => undefined, decideOverwrite: async () => (options.force ? 'overwrite' : 'skip') },
+          { environment, target, root, folder, mode, remote },
+        );
+      } catch (err) {
+        if (isConnectionFailure(err)) throw err;
+        counts.failed++;
+        out.endProgress();
+        out.error(`${SYNC_KIND_LABELS[target.kind]} ${target.kind === 'key' ? '(key)' : `'${target.id}'`}: ${describeFailure(err, connection)}`);
+        continue;
+      }
+      counts[outcome.status]++;
+      const file = outcome.file ? path.relative(root, outcome.file).split(path.sep).join('/') : undefined;
       out.endProgress();
-      out.error(`${SYNC_KIND_LABELS[target.kind]} ${target.kind === 'key' ? '(key)' : `'${target.id}'`}: ${describeFailure(err, connection)}`);
-      continue;
+      if (outcome.status === 'pulled') out.out(`pulled     ${file}`);
+      else if (outcome.status === 'skipped') out.out(`kept       ${file} (local changes; --force replaces them)`);
+      else if (outcome.status === 'missing') out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
     }
-    counts[outcome.status]++;
-    const file = outcome.file ? path.relative(root, outcome.file).split(path.sep).join('/') : undefined;
-    out.endProgress();
-    if (outcome.status === 'pulled') out.out(`pulled     ${file}`);
-    else if (outcome.status === 'skipped') out.out(`kept       ${file} (local changes; --force replaces them)`);
-    else if (outcome.status === 'missing') out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
-  }
+  });
   out.endProgress();
   for (const note of notes) out.note(`note: ${note}`);
   out.note(

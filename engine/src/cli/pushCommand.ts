@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { runLint } from '../../../server/src/lint/cli';
 import { diffDocuments } from '../diff/semanticDiff';
 import { withoutVolatile } from '../sync/canonicalJson';
+import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
 import { pushDocument, type PushOutcome, type PushUi, type SendSummary } from '../sync/pushPipeline';
 import { recordPush } from '../sync/recordPush';
@@ -44,19 +45,22 @@ export async function pushCommand(root: string, connection: Connection, options:
   const { environment } = connection;
 
   // Inspect first: what each file is and how it stands against the server.
-  const inspected: Array<{ work: WorkFile; inspection: Inspection }> = [];
   const problems: string[] = [];
-  for (const [index, work] of files.entries()) {
-    out.progress(`checking ${index + 1}/${files.length}`);
+  let done = 0;
+  const checked = await mapPool(files, SYNC_CONCURRENCY, async (work) => {
     try {
-      inspected.push({ work, inspection: await inspectFile(client, root, work.file, work.record) });
+      return { work, inspection: await inspectFile(client, root, work.file, work.record) };
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       // A folder may hold key files never pulled here: they cannot be addressed, so they wait for a pull.
       if (err instanceof InspectionProblem && err.unpulledKey && !options.files.includes(work.key)) out.note(`${work.key}: skipped, ${err.message}`);
       else problems.push(`${work.key}: ${err instanceof InspectionProblem ? err.message : describeFailure(err, connection)}`);
+      return undefined;
+    } finally {
+      out.progress(`checking ${++done}/${files.length}`);
     }
-  }
+  });
+  const inspected = checked.filter((c): c is { work: WorkFile; inspection: Inspection } => !!c);
   out.endProgress();
   if (problems.length) {
     for (const p of problems) out.error(p);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { ManagementClient } from '../../../client/src/api/client';
 import { formatDocument, hashDocument } from './canonicalJson';
 import { copyNameFor, fileNameFor } from './fileNaming';
-import { readRemote } from './remoteReader';
+import { readRemote, type RemoteSnapshot } from './remoteReader';
 import { findRecordFor, saveSnapshot, stateKeyOf } from './stateFile';
 import type { SyncStateStore } from './stateStore';
 import { SYNC_KIND_LABELS, type RemoteTarget } from './syncKinds';
@@ -32,6 +32,8 @@ export interface PullRequest {
   folder: string;
   mode?: 'public';
   signal?: AbortSignal;
+  /** The server's version, when the caller already read it (batch pulls read ahead, in parallel). */
+  remote?: RemoteSnapshot;
 }
 
 export interface PullOutcome {
@@ -49,7 +51,7 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
   const { publicMode: _ignored, ...rest } = request.target;
   const target: RemoteTarget = request.mode === 'public' ? { ...rest, publicMode: true } : rest;
 
-  const remote = await readRemote(ports.client, target, { mode: request.mode, signal });
+  const remote = request.remote ?? (await readRemote(ports.client, target, { mode: request.mode, signal }));
   const label = SYNC_KIND_LABELS[target.kind];
   if (!remote.exists) return { status: 'missing', message: `The ${label} is no longer on '${environment}': refresh the view.` };
 

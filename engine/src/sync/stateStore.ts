@@ -3,9 +3,14 @@
 // Free of `vscode`.
 import { readState, writeState, type SyncState } from './stateFile';
 
+/** In a batch, the state file is written after this many changes (and at the end). */
+export const BATCH_WRITE_EVERY = 100;
+
 export class SyncStateStore {
   private readonly states = new Map<string, Promise<SyncState>>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Roots in a batch: changes are kept in memory and written every BATCH_WRITE_EVERY changes and at the end. */
+  private readonly batches = new Map<string, { pending: number }>();
 
   /** `warn` receives the problem when a corrupt state file was moved aside. */
   constructor(private readonly warn: (message: string) => void = () => undefined) {}
@@ -29,11 +34,30 @@ export class SyncStateStore {
     const next = previous.catch(() => undefined).then(async () => {
       const state = await this.get(root);
       const result = await change(state);
+      const batch = this.batches.get(root);
+      if (batch && ++batch.pending < BATCH_WRITE_EVERY) return result;
+      if (batch) batch.pending = 0;
       await writeState(root, state);
       return result;
     });
     this.queues.set(root, next);
     return next;
+  }
+
+  /**
+   * Runs many updates (a thousand pulls) with few writes of the state file: every
+   * BATCH_WRITE_EVERY changes and once at the end, also when the work fails.
+   */
+  async batch<T>(root: string, work: () => Promise<T>): Promise<T> {
+    if (this.batches.has(root)) return work();
+    this.batches.set(root, { pending: 0 });
+    try {
+      return await work();
+    } finally {
+      const batch = this.batches.get(root)!;
+      this.batches.delete(root);
+      if (batch.pending > 0) await this.update(root, () => undefined);
+    }
   }
 
   /** Forgets the cached state (e.g. after the user edited or deleted the file). */
