@@ -9,6 +9,7 @@ import type { ResourceRef } from '../../explorer/resourceSource';
 import type { ExtensionLog } from '../../logging/outputChannel';
 import { SVC_SCHEME, SvcFileSystem, svcUri } from '../remoteFs/svcFileSystem';
 import type { SyncAnswers } from './answers';
+import { registerCompare } from './compareFlow';
 import { askPullMode, pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
 import type { PullOutcome } from './pull';
 import { pushTextDocument, type PushDocumentArgs } from './pushFlow';
@@ -178,6 +179,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       }
     }),
   );
+
+  context.subscriptions.push(registerCompare(ctx));
 
   return {
     pushDocument: (args) => pushTextDocument(ctx, args),
