@@ -6,6 +6,7 @@ import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
 import { createExtensionLog } from './logging/outputChannel';
+import { createTestingApi } from './testing/testingApi';
 import { registerExamples } from './workflows/examples/register';
 import { registerMigrate } from './workflows/migrate/register';
 import { registerAnalytics } from './workflows/analytics/register';
@@ -28,7 +29,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
 
   language = await startLanguageClient(context, { log });
 
-  return { environments, explorer, sync, migrate, examples, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return {};
+  const parts = { environments, explorer, sync, migrate, examples, resources, analytics, language, log };
+  return { testing: createTestingApi({ ...parts, logUri: context.logUri, globalStorageUri: context.globalStorageUri }) };
 }
 
 export async function deactivate(): Promise<void> {

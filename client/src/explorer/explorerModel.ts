@@ -3,7 +3,7 @@
 // (only when VS Code asks for them) and every listing is cached until refreshed, so
 // expanding and collapsing never re-fetches and "load more" only fetches the next page.
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
-import { GROUPS, type ExplorerNode, type GroupType } from './nodes';
+import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
 
@@ -19,9 +19,9 @@ export interface EnvironmentEntry {
 export interface ExplorerModelDeps {
   environments(): EnvironmentEntry[];
   /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
-  sourceFor(envName: string): Promise<ResourceSource>;
+  sourceFor(environment: string): Promise<ResourceSource>;
   /** Called after every load attempt of an environment's resources (for the status bar). */
-  onLoadResult?(envName: string, error: unknown | undefined): void;
+  onLoadResult?(environment: string, error: unknown | undefined): void;
 }
 
 interface PagedList<T> {
@@ -112,7 +112,7 @@ export class ExplorerModel {
     return this.deps.environments().map((env) => ({
       id: `env:${env.name}`,
       type: env.builtin ? 'sandboxEnvironment' : 'environment',
-      envName: env.name,
+      environment: env.name,
       label: env.name,
       description: env.description,
       tooltip: env.tooltip,
@@ -147,27 +147,22 @@ export class ExplorerModel {
     }
   }
 
-  private async groupNodes(env: ExplorerNode): Promise<ExplorerNode[]> {
+  private async groupNodes(env: EnvironmentNode): Promise<ExplorerNode[]> {
     // Checks trust and approval (and starts the Local sandbox) once, before any group loads:
     // one error node for the environment instead of five.
     try {
       await this.source(env);
     } catch (err) {
-      this.deps.onLoadResult?.(env.envName, err);
+      this.deps.onLoadResult?.(env.environment, err);
       throw err;
     }
-    return GROUPS.map((group: GroupType) => ({
-      id: `${env.id}/${group}`,
-      type: group,
-      envName: env.envName,
-      label: p.GROUP_LABELS[group],
-      icon: p.GROUP_ICONS[group],
-      collapsible: 'collapsed',
-      parent: env,
-    }));
+    return GROUPS.map((group): ApisGroupNode | GroupNode => {
+      const node = { id: `${env.id}/${group}`, environment: env.environment, label: p.GROUP_LABELS[group], icon: p.GROUP_ICONS[group], parent: env };
+      return group === 'apis' ? { ...node, type: group, collapsible: 'collapsed' } : { ...node, type: group, collapsible: 'collapsed' };
+    });
   }
 
-  private async apisChildren(apis: ExplorerNode): Promise<ExplorerNode[]> {
+  private async apisChildren(apis: ApisGroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<ApiSummary>(apis);
     // The listing is paged across kinds: while pages remain, a kind's count covers the loaded
     // pages only, so the group says so and stays expandable (it offers "load more" inside).
@@ -178,7 +173,7 @@ export class ExplorerModel {
       return {
         id: `${apis.id}/${kind}`,
         type: 'apiKind',
-        envName: apis.envName,
+        environment: apis.environment,
         label: p.KIND_LABELS[kind],
         description: p.kindCount(all.length, this.filterText ? shown : undefined, more),
         tooltip: more ? p.md(p.partialKindNote(p.KIND_LABELS[kind], list.page, list.pages)) : undefined,
@@ -191,14 +186,14 @@ export class ExplorerModel {
     return [...kinds, ...this.pagingTail(apis, list, 'APIs')];
   }
 
-  private async apiKindChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
-    const apis = group.parent!;
+  private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
+    const apis = group.parent;
     const list = await this.pagedList<ApiSummary>(apis);
     const ofKind = list.items.filter((a) => a.kind === group.apiKind);
     const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api): ExplorerNode => ({
       id: `${group.id}/${api.id}`,
       type: 'api',
-      envName: group.envName,
+      environment: group.environment,
       label: api.name,
       description: `${api.listenPath ?? ''}${api.active ? '' : ' · inactive'}`.trim(),
       tooltip: p.apiTooltip(api),
@@ -218,10 +213,10 @@ export class ExplorerModel {
     return [...note, ...this.pagingTail(apis, list, 'APIs', group)];
   }
 
-  private async oauthClientNodes(api: ExplorerNode): Promise<ExplorerNode[]> {
+  private async oauthClientNodes(api: ApiNode): Promise<ExplorerNode[]> {
     let clients;
     try {
-      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId!));
+      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId));
     } catch (err) {
       if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients.', 'info')];
       throw err;
@@ -230,7 +225,7 @@ export class ExplorerModel {
     const nodes = clients.filter((c) => p.matchesFilter(this.filterText, c.id, c.description)).map((c): ExplorerNode => ({
       id: `${api.id}/${c.id}`,
       type: 'oauthClient',
-      envName: api.envName,
+      environment: api.environment,
       label: c.id,
       description: c.description,
       tooltip: p.oauthClientTooltip(c),
@@ -243,12 +238,12 @@ export class ExplorerModel {
     return this.withFilterNote(api, nodes, clients.length);
   }
 
-  private async policyNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
     const nodes = policies.filter((x) => p.matchesFilter(this.filterText, x.name, x.id)).map((x): ExplorerNode => ({
       id: `${group.id}/${x.id}`,
       type: 'policy',
-      envName: group.envName,
+      environment: group.environment,
       label: x.name || x.id,
       description: x.active ? undefined : 'inactive',
       tooltip: p.policyTooltip(x),
@@ -261,7 +256,7 @@ export class ExplorerModel {
     return this.withFilterNote(group, nodes, policies.length);
   }
 
-  private async keysChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async keysChildren(group: GroupNode): Promise<ExplorerNode[]> {
     let list: PagedList<KeySummary>;
     try {
       list = await this.pagedList<KeySummary>(group);
@@ -269,13 +264,13 @@ export class ExplorerModel {
       if (!isMissingEndpoint(err)) throw err;
       return [
         this.messageNode(group, 'This server does not list keys.', 'info'),
-        { id: `${group.id}/openById`, type: 'openKeyById', envName: group.envName, label: 'Open Key by ID…', icon: 'go-to-file', collapsible: 'none', parent: group },
+        { id: `${group.id}/openById`, type: 'openKeyById', environment: group.environment, label: 'Open Key by ID…', icon: 'go-to-file', collapsible: 'none', parent: group },
       ];
     }
     const nodes = list.items.filter((k) => p.matchesFilter(this.filterText, k.alias, k.id)).map((k): ExplorerNode => ({
       id: `${group.id}/${k.id}`,
       type: 'key',
-      envName: group.envName,
+      environment: group.environment,
       label: k.alias || k.id,
       description: k.alias ? k.id : k.active ? undefined : 'inactive',
       tooltip: p.keyTooltip(k),
@@ -288,12 +283,12 @@ export class ExplorerModel {
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
   }
 
-  private async webhooksChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async webhooksChildren(group: GroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<WebhookSummary>(group);
     const nodes = list.items.filter((w) => p.matchesFilter(this.filterText, w.name, w.id)).map((w): ExplorerNode => ({
       id: `${group.id}/${w.id}`,
       type: 'webhook',
-      envName: group.envName,
+      environment: group.environment,
       label: w.name || w.id,
       description: [w.method, w.targetPath].filter(Boolean).join(' '),
       tooltip: p.webhookTooltip(w),
@@ -305,7 +300,7 @@ export class ExplorerModel {
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
   }
 
-  private async exampleNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async exampleNodes(group: GroupNode): Promise<ExplorerNode[]> {
     let examples;
     try {
       examples = await this.cached(group, async () => (await this.source(group)).listExamples());
@@ -316,7 +311,7 @@ export class ExplorerModel {
     const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e): ExplorerNode => ({
       id: `${group.id}/${e.location}`,
       type: 'example',
-      envName: group.envName,
+      environment: group.environment,
       label: e.name || e.location,
       description: e.location,
       tooltip: p.exampleTooltip(e),
@@ -328,11 +323,11 @@ export class ExplorerModel {
     return this.withFilterNote(group, nodes, examples.length);
   }
 
-  private errorChildren(errorNode: ExplorerNode): ExplorerNode[] {
+  private errorChildren(errorNode: ErrorNode): ExplorerNode[] {
     const info = this.errors.get(errorNode.id);
     const out: ExplorerNode[] = [];
     if (info?.hint) out.push(this.messageNode(errorNode, info.hint, 'lightbulb'));
-    out.push({ id: `${errorNode.id}/retry`, type: 'retry', envName: errorNode.envName, label: 'Retry', icon: 'refresh', collapsible: 'none', ownerId: errorNode.ownerId, parent: errorNode });
+    out.push({ id: `${errorNode.id}/retry`, type: 'retry', environment: errorNode.environment, label: 'Retry', icon: 'refresh', collapsible: 'none', ownerId: errorNode.ownerId, parent: errorNode });
     return out;
   }
 
@@ -343,7 +338,7 @@ export class ExplorerModel {
   }
 
   private async source(node: ExplorerNode): Promise<ResourceSource> {
-    return this.deps.sourceFor(node.envName);
+    return this.deps.sourceFor(node.environment);
   }
 
   /** Loads once per owner; a failure is not cached, so a retry fetches again. */
@@ -351,21 +346,21 @@ export class ExplorerModel {
     const key = owner.id;
     let entry = this.cache.get(key) as Promise<T> | undefined;
     if (!entry) {
-      entry = this.report(owner.envName, load());
+      entry = this.report(owner.environment, load());
       entry.catch(() => this.cache.delete(key));
       this.cache.set(key, entry);
     }
     return entry;
   }
 
-  private report<T>(envName: string, promise: Promise<T>): Promise<T> {
+  private report<T>(environment: string, promise: Promise<T>): Promise<T> {
     return promise.then(
       (value) => {
-        this.deps.onLoadResult?.(envName, undefined);
+        this.deps.onLoadResult?.(environment, undefined);
         return value;
       },
       (err: unknown) => {
-        if (!isMissingEndpoint(err)) this.deps.onLoadResult?.(envName, err);
+        if (!isMissingEndpoint(err)) this.deps.onLoadResult?.(environment, err);
         throw err;
       },
     );
@@ -386,7 +381,7 @@ export class ExplorerModel {
   private async fetchPage(owner: ExplorerNode, page: number): Promise<Page<unknown>> {
     const source = await this.source(owner);
     const load = owner.type === 'apis' ? source.listApis(page) : owner.type === 'keys' ? source.listKeys(page) : source.listWebhooks(page);
-    return this.report(owner.envName, load as Promise<Page<unknown>>);
+    return this.report(owner.environment, load as Promise<Page<unknown>>);
   }
 
   /** The first page, shared by concurrent callers (kind groups ask while "APIs" loads). */
@@ -410,7 +405,7 @@ export class ExplorerModel {
     return [{
       id: `${under.id}/more`,
       type: 'loadMore',
-      envName: owner.envName,
+      environment: owner.environment,
       label: `Load more ${noun}…`,
       description: `page ${list.page} of ${list.pages}`,
       icon: 'ellipsis',
@@ -429,7 +424,7 @@ export class ExplorerModel {
   }
 
   private messageNode(owner: ExplorerNode, text: string, icon: string): ExplorerNode {
-    return { id: `${owner.id}/message:${text}`, type: 'message', envName: owner.envName, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
+    return { id: `${owner.id}/message:${text}`, type: 'message', environment: owner.environment, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
   }
 
   /**
@@ -443,7 +438,7 @@ export class ExplorerModel {
     return {
       id,
       type: 'error',
-      envName: owner.envName,
+      environment: owner.environment,
       label: info.message,
       description: info.detail ?? info.hint,
       tooltip: p.errorTooltip(info.detail ? `${info.detail}: ${info.message}` : info.message, info.hint),

@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
+import { DocumentKindNotification } from '../../../common/src/protocol';
+import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
 
@@ -37,7 +38,11 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   try {
     await client.start();
     context.subscriptions.push(
-      client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
+      client.onNotification(DocumentKindNotification, (params) => {
+        rememberServerKind(params);
+        statusBar.update(params);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => forgetServerKind(document.uri)),
     );
     log.info('language server started');
   } catch (error) {

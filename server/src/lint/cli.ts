@@ -8,11 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { detectKind } from '../../../common/src/detection';
-import { SvcDocument } from '../service/parser/document';
-import { validateAs } from '../service/validation/validate';
+import type { DocumentKind } from '../../../common/src/kinds';
+import { createLanguageService } from '../service/languageService';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
-import { WorkspaceIndex } from '../service/validation/workspaceIndex';
 import { displayPath, expandArguments } from './files';
 import { jsonReport, textReport, type FileResult } from './report';
 import { sarifReport, toolVersion } from './sarif';
@@ -46,8 +44,9 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   const { files, unmatched } = expandArguments(patterns, cwd);
   if (unmatched.length) return usage(`no such file or no match: ${unmatched.join(', ')}`);
 
-  const workspace = new WorkspaceIndex();
-  const documents: Array<{ file: string; doc: SvcDocument; kind: ReturnType<typeof detectKind> }> = [];
+  // The same language service the server builds: one parse and one detection per file.
+  const service = createLanguageService();
+  const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
   for (const file of files) {
     let text: string;
@@ -58,16 +57,17 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       continue;
     }
     const uri = 'file://' + encodeURI((file.startsWith('/') ? file : join(cwd, file)).replace(/\\/g, '/'));
-    const doc = new SvcDocument(TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text));
-    const kind = detectKind(uri, doc.value, undefined);
+    const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
+    const kind = service.detectKind(textDocument)?.kind;
     if (!kind) continue;
-    workspace.update(doc, kind.kind);
-    documents.push({ file: displayPath(file, cwd), doc, kind });
+    // Every file joins the workspace index before any is validated (the duplicate listen path rule).
+    service.workspace.update(service.parse(textDocument), kind);
+    documents.push({ file: displayPath(file, cwd), textDocument, kind });
   }
-  const results: FileResult[] = documents.map(({ file, doc, kind }) => ({
+  const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
     file,
-    kind: kind?.kind,
-    diagnostics: validateAs(doc, kind!, DEFAULT_VALIDATION_SETTINGS, { workspace }),
+    kind,
+    diagnostics: service.validate(textDocument, DEFAULT_VALIDATION_SETTINGS),
   }));
   const hasError = results.some((r) => r.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : format === 'sarif' ? sarifReport(results, toolVersion()) : textReport(results);

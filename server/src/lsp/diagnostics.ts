@@ -96,6 +96,6 @@ export class DiagnosticsScheduler {
     const key = `${params.kind}|${params.source}`;
     if (this.sentKinds.get(params.uri) === key) return;
     this.sentKinds.set(params.uri, key);
-    void this.connection.sendNotification(DocumentKindNotification.method, params);
+    void this.connection.sendNotification(DocumentKindNotification, params);
   }
 }

@@ -26,7 +26,7 @@ import { format } from './format/format';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
-import { validate, WorkspaceIndex, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+import { validateAs, WorkspaceIndex, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
 
 export interface LanguageServiceOptions {
   registry?: SchemaRegistry;
@@ -79,8 +79,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse: (document) => cache.get(document),
     detectKind: (document, associations) => detect(cache.get(document), associations),
     validate(document, settings = {}) {
+      // The detection cached for this version and setting (the LSP layer asked for it already).
+      const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
       const doc = cache.get(document);
-      return validate(doc, { ...DEFAULT_VALIDATION_SETTINGS, ...settings }, { registry, walker, workspace });
+      const detection = options.validationEnabled ? detect(doc, options.associations) : undefined;
+      return detection ? validateAs(doc, detection, options, { registry, walker, workspace }) : [];
     },
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
     hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),
@@ -88,7 +91,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     format: (document, formatting, range) => format(cache.get(document), formatting, range),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
     codeActions: (document, diagnostics, range, settings) =>
-      quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker }),
+      quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
     forget: (uri) => cache.delete(uri),
   };
 }

@@ -97,7 +97,7 @@ describe('compare with environment', () => {
   });
 
   it('after a push of the file, Compare shows no differences', async () => {
-    const outcome = await vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold, answers: { confirm: true, onConflict: 'overwrite' } });
+    const outcome = await setup.api.withSyncAnswers({ confirm: true, onConflict: 'overwrite' }, () => vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold }));
     assert.equal(outcome?.status, 'pushed', outcome?.message);
     const [result] = (await compare(gold))!;
     assert.equal(result.status, 'unchanged', result.message);

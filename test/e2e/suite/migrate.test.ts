@@ -38,7 +38,7 @@ describe('migrate', () => {
 
   it('dry run: the report lists success with generated documents and a skipped TCP API; nothing is stored', async () => {
     assert.equal(await stored(PETSTORE), 'classic');
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE, TCP] })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE, TCP] })) as MigrateOutcome;
     const report = outcome.dryRun!;
     assert.equal(report.mode, 'dryRun');
     const pets = report.rows.find((r) => r.apiID === PETSTORE)!;
@@ -93,13 +93,13 @@ describe('migrate', () => {
   });
 
   it('stage again without overrideStaged: skipped as already staged', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE], mode: 'stage' })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE], mode: 'stage' })) as MigrateOutcome;
     const row = outcome.run!.rows.find((r) => r.apiID === PETSTORE)!;
     assert.deepEqual([row.outcome, row.skipKey], ['skipped', 'already_staged']);
   });
 
   it('promote: the classic API is replaced by its staged OAS copy under the same id', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE], mode: 'promote', confirmed: true })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE], mode: 'promote', confirmed: true })) as MigrateOutcome;
     assert.equal(outcome.run?.rows.find((r) => r.apiID === PETSTORE)?.outcome, 'success');
     assert.equal(await stored(PETSTORE), 'oas');
     assert.equal(await stored(`${PETSTORE}-staged`), 'absent', 'the staged copy is consumed');
@@ -115,7 +115,7 @@ describe('migrate', () => {
   });
 
   it('a migrated API is skipped as already migrated', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE] })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE] })) as MigrateOutcome;
     const row = outcome.dryRun!.rows[0];
     assert.deepEqual([row.outcome, row.skipKey], ['skipped', 'already_migrated']);
   });

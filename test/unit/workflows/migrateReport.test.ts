@@ -91,7 +91,7 @@ test('target from tree nodes: the selection wins, duplicates and non-API nodes d
 
 test('html: server text is escaped, one diff button per generated document, run form only with successes', () => {
   const hostile = buildReport('dryRun', { failure: { count: 1, errors: [{ apiID: '<img src=x onerror=alert(1)>', message: ['<script>bad()</script>'] }] } });
-  const page = reportHtml(hostile, { nonce: 'N0NCE', cspSource: 'vscode-resource:', envName: 'prod & co', offerRun: true });
+  const page = reportHtml(hostile, { nonce: 'N0NCE', cspSource: 'vscode-resource:', environment: 'prod & co', offerRun: true });
   assert.ok(!page.includes('<img src=x'), 'ids are escaped');
   assert.ok(!page.includes('<script>bad()'), 'messages are escaped');
   assert.match(page, /prod &amp; co/);
@@ -99,13 +99,13 @@ test('html: server text is escaped, one diff button per generated document, run 
   assert.match(page, /script-src 'nonce-N0NCE'/);
 
   const ok = buildReport('dryRun', mixed, [], new Map([['pets', 'Petstore']]));
-  const okPage = reportHtml(ok, { nonce: 'n', cspSource: 'c', envName: 'e', offerRun: true, suggestedMode: 'promote' });
+  const okPage = reportHtml(ok, { nonce: 'n', cspSource: 'c', environment: 'e', offerRun: true, suggestedMode: 'promote' });
   assert.equal((okPage.match(/class="diff"/g) ?? []).length, 2);
   assert.match(okPage, /Diff base/);
   assert.match(okPage, /Diff Pets-v2/);
   assert.match(okPage, /value="promote" checked/);
   assert.match(okPage, /Run on the 1 API that succeeded/);
   assert.match(okPage, /overrideStaged/);
-  assert.ok(!reportHtml(ok, { nonce: 'n', cspSource: 'c', envName: 'e', offerRun: false }).includes('<form'), 'a local preview offers no run');
+  assert.ok(!reportHtml(ok, { nonce: 'n', cspSource: 'c', environment: 'e', offerRun: false }).includes('<form'), 'a local preview offers no run');
   assert.equal(escapeHtml(`a<b>"c"&'d'`), 'a&lt;b&gt;&quot;c&quot;&amp;&#39;d&#39;');
 });

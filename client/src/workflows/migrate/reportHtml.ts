@@ -10,7 +10,7 @@ export interface ReportPageOptions {
   /** `webview.cspSource`. */
   cspSource: string;
   /** Environment name for the title. */
-  envName: string;
+  environment: string;
   /** Show the stage/promote/direct form (not for a local preview or while a run is going). */
   offerRun: boolean;
   /** Mode preselected in the form. */
@@ -71,7 +71,7 @@ form label { display: block; margin: .3em 0; }
 .aborted { color: var(--vscode-errorForeground); }
 </style></head>
 <body>
-<h1>Migration — ${e(MODE_WORDS[report.mode].title)} <span class="id">(${e(options.envName)})</span></h1>
+<h1>Migration — ${e(MODE_WORDS[report.mode].title)} <span class="id">(${e(options.environment)})</span></h1>
 <p class="summary" id="summary">${e(report.summary)}</p>
 ${report.abortedOnFailure ? '<p class="aborted">The run stopped at the first failure (abortOnFailure): later APIs were not processed.</p>' : ''}
 <table id="report"><thead><tr><th>API</th><th>Result</th><th>Details</th><th>Generated OAS</th></tr></thead>

@@ -1,13 +1,12 @@
-// PushUi and the pull question on VS Code: modal dialogs for decisions that can lose work,
-// quick picks and input boxes for choices, a diff editor for remote ↔ local. Answers given in
-// advance (answers.ts) are used instead of asking.
+// The SyncUi on VS Code: modal dialogs for decisions that can lose work, quick picks and input
+// boxes for choices, a diff editor for remote ↔ local.
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../api/client';
 import { summariseApi } from '../../explorer/apiSummaries';
-import type { SyncAnswers } from './answers';
 import type { OverwriteDecision, OverwriteReason } from './pull';
 import type { ConflictDecision, ConflictFacts, PushUi, SendSummary } from './pushPipeline';
 import type { RemoteDiffDocuments } from './remoteDiffDocuments';
+import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
 
@@ -15,20 +14,26 @@ export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
   documentUri: vscode.Uri;
   diffs: RemoteDiffDocuments;
-  answers?: SyncAnswers;
   /** Runs the reload when the user clicks "Reload gateway" on the notification. */
   reload: () => Promise<void>;
 }
 
 const MODAL = { modal: true } as const;
 
+/** The questions of pull and push on VS Code. */
+export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
+  return {
+    push: (options) => createVscodePushUi({ ...options, diffs }),
+    askPullMode,
+    askOverwrite,
+  };
+}
+
 export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
-  const answers = options.answers ?? {};
   const { diffs } = options;
 
   return {
     async confirmDespiteErrors(name, errors) {
-      if (answers.pushDespiteErrors !== undefined) return answers.pushDespiteErrors;
       const shown = errors.slice(0, 3).map((e) => `• ${e}`).join('\n');
       const more = errors.length > 3 ? `\n… and ${errors.length - 3} more (see Problems)` : '';
       const choice = await vscode.window.showWarningMessage(
@@ -40,7 +45,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async resolveConflict(facts: ConflictFacts): Promise<ConflictDecision> {
-      if (answers.onConflict) return answers.onConflict;
       const what = facts.deleted ? 'was deleted' : 'changed';
       const detail = [
         `What you pulled: ${facts.pulledText ? 'the version recorded in .svc/' : 'not available (its snapshot is gone)'}.`,
@@ -72,7 +76,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async chooseOasCreate({ name, environment, client, signal }) {
-      if (answers.oasCreate) return answers.oasCreate;
       const how = await vscode.window.showQuickPick(
         [
           { label: 'Create as a new API', value: 'new' as const },
@@ -86,7 +89,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async chooseStreamsUpdate(name): Promise<StreamsPatchParameters | 'put' | undefined> {
-      if (answers.streamsUpdate) return answers.streamsUpdate;
       const how = await vscode.window.showQuickPick(
         [
           { label: 'Replace the whole streams API', description: 'PUT /api/apis/streams/{apiId}', value: 'put' as const },
@@ -99,7 +101,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async askKeyId(name) {
-      if (answers.keyId) return answers.keyId;
       return vscode.window.showInputBox({
         title: `Push ${name} through the gateway`,
         prompt: 'The key id (POST /svc/keys/{keyID}). It is a credential: it is not stored anywhere.',
@@ -115,7 +116,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async confirmSend(summary: SendSummary) {
-      if (answers.confirm !== undefined) return answers.confirm;
       const { route } = summary;
       const warning = summary.unrecorded ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).` : '';
       const choice = await vscode.window.showInformationMessage(
@@ -127,7 +127,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async offerReload(message) {
-      if (answers.reload !== undefined) return answers.reload;
       // Not modal and not awaited: the push is done; the reload is the user's next step.
       void vscode.window.showInformationMessage(message, 'Reload Gateway').then(async (choice) => {
         if (choice === 'Reload Gateway') await options.reload();
@@ -190,8 +189,7 @@ async function askPatchParameters(): Promise<StreamsPatchParameters | undefined>
 }
 
 /** The pull question: a file with unsaved or unpushed changes. */
-export async function askOverwrite(file: string, reason: OverwriteReason, environment: string, answers: SyncAnswers = {}): Promise<OverwriteDecision> {
-  if (answers.overwriteLocal) return answers.overwriteLocal;
+export async function askOverwrite(file: string, reason: OverwriteReason, environment: string): Promise<OverwriteDecision> {
   const name = vscode.workspace.asRelativePath(file);
   const why = reason === 'unsaved'
     ? `${name} has unsaved changes in an editor.`
@@ -205,4 +203,16 @@ export async function askOverwrite(file: string, reason: OverwriteReason, enviro
     'Keep Mine as a Copy',
   );
   return choice === 'Overwrite' ? 'overwrite' : choice === 'Keep Mine as a Copy' ? 'copy' : 'skip';
+}
+
+/** The OAS pull question: with the extension (pushable) or the public form. */
+export async function askPullMode(): Promise<'full' | 'public' | undefined> {
+  const pick = await vscode.window.showQuickPick(
+    [
+      { label: 'With the x-svc-api-gateway extension', description: 'can be pushed back', value: 'full' as const },
+      { label: 'Public form (mode=public)', description: 'plain OpenAPI without the extension; cannot be pushed back', value: 'public' as const },
+    ],
+    { title: 'Pull the OAS API', ignoreFocusOut: true },
+  );
+  return pick?.value;
 }

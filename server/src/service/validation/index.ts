@@ -1,5 +1,5 @@
 // Public surface of the validation service.
-export { validate, validateAs, defaultServices, type ValidationServices } from './validate';
+export { validate, validateAs, type ValidationServices } from './validate';
 export { WorkspaceIndex, listenPathsOf, type ListenPathEntry } from './workspaceIndex';
 export { Codes } from './codes';
 export { DEFAULT_VALIDATION_SETTINGS, type ValidationSettings, type SvcDiagnosticData, type Problem } from './types';
