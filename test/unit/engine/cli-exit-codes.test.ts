@@ -152,3 +152,37 @@ describe('output', () => {
     assert.notEqual(named.code, 2, named.stderr);
   });
 });
+
+describe('a server without the listings beyond the spec', () => {
+  test('pull --all skips what the server cannot list, with a note, and exits 0', async () => {
+    // A proxy in front of the sandbox that answers 404 for the key listing (GET /api/keys), as a
+    // server with only the spec's 24 endpoints does.
+    const target = new URL(w.url);
+    const proxy = http.createServer((req, res) => {
+      if (req.method === 'GET' && req.url?.startsWith('/api/keys')) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('404 page not found');
+        return;
+      }
+      const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(forward);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    const other = await startCliWorld();
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const run = await other.svc(['pull', '--all', '--dashboard', url], { env: w.env });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /^note: keys not pulled: This server does not offer GET \/api\/keys/m);
+      const files = fs.readdirSync(path.join(other.dir, 'svc'));
+      assert.ok(files.some((f) => f.endsWith('.policy.json')) && files.some((f) => f.endsWith('.oas.json')));
+      assert.ok(!files.some((f) => f.endsWith('.key.json')));
+    } finally {
+      await other.close();
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
+  });
+});
