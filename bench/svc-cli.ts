@@ -35,12 +35,14 @@ async function main() {
   console.log(`sandbox: ${apis} APIs (${COUNT} created in ${Date.now() - made} ms), plus the seed's policies and keys`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
-  const env = { ...process.env, SVC_DASHBOARD_URL: sandbox.url, SVC_GATEWAY_SECRET: sandbox.credentials.gatewaySecret, SVC_DASHBOARD_TOKEN: sandbox.credentials.dashboardToken };
+  const { gatewaySecret, dashboardToken } = sandbox.credentials;
+  const env = { ...process.env, SVC_DASHBOARD_URL: sandbox.url, SVC_GATEWAY_SECRET: gatewaySecret, SVC_DASHBOARD_TOKEN: dashboardToken };
   // The sandbox answers from this process: run the CLI asynchronously so the event loop serves it.
   const svc = (args: string[]) =>
     new Promise<{ ms: number; code: number | null; stderr: string }>((resolve) => {
       const started = process.hrtime.bigint();
-      const child = spawn(process.execPath, [...(process.env.SVC_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SVC_BENCH_PROFILE}`] : []), path.join(root, 'bin/svc.js'), ...args, '--quiet'], { cwd: dir, env });
+      const profile = process.env.SVC_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SVC_BENCH_PROFILE}`] : [];
+      const child = spawn(process.execPath, [...profile, path.join(root, 'bin/svc.js'), ...args, '--quiet'], { cwd: dir, env });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       child.stdout.resume();
@@ -53,7 +55,8 @@ async function main() {
     const again = await svc(['pull', '--all']);
     console.log(`svc pull --all again (all unchanged): ${(again.ms / 1000).toFixed(2)} s, exit ${again.code}`);
     const diff = await svc(['diff']);
-    console.log(`svc diff (no differences): ${(diff.ms / 1000).toFixed(2)} s for ${files} files (${(diff.ms / files).toFixed(1)} ms per file), exit ${diff.code}`);
+    const perFile = (diff.ms / files).toFixed(1);
+    console.log(`svc diff (no differences): ${(diff.ms / 1000).toFixed(2)} s for ${files} files (${perFile} ms per file), exit ${diff.code}`);
     for (const name of fs.readdirSync(path.join(dir, 'svc')).filter((f) => f.startsWith('bench-api-')).slice(0, 10)) {
       const file = path.join(dir, 'svc', name);
       const doc = JSON.parse(fs.readFileSync(file, 'utf8'));

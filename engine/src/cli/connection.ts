@@ -40,7 +40,10 @@ function checkUrl(value: string, what: string): string {
     throw new CliError(`${what} '${value}' is not a URL: write it like https://dashboard.example:3000.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`${what} '${value}' must start with http:// or https://.`);
-  if (url.username || url.password) throw new CliError(`${what} must not contain a user name or password: credentials come only from ${ENV.dashboardToken}, ${ENV.gatewaySecret} and ${ENV.adminSecret}.`);
+  if (url.username || url.password) {
+    const variables = `${ENV.dashboardToken}, ${ENV.gatewaySecret} and ${ENV.adminSecret}`;
+    throw new CliError(`${what} must not contain a user name or password: credentials come only from ${variables}.`);
+  }
   return value.replace(/\/+$/, '');
 }
 
@@ -56,7 +59,9 @@ export function connectionFrom(flags: ConnectionFlags, env: NodeJS.ProcessEnv): 
     adminSecret: env[ENV.adminSecret] || undefined,
   };
   if (!credentials.gatewaySecret && !credentials.dashboardToken) {
-    throw new CliError(`No credential: set ${ENV.dashboardToken} (dashboard endpoints, /api/...) and/or ${ENV.gatewaySecret} (gateway endpoints, /svc/...) in the environment.`);
+    throw new CliError(
+      `No credential: set ${ENV.dashboardToken} (dashboard endpoints, /api/...) and/or ${ENV.gatewaySecret} (gateway endpoints, /svc/...) in the environment.`,
+    );
   }
   const insecure = flags.insecure === true || /^(1|true|yes)$/i.test(env[ENV.insecure] ?? '');
   const caFile = flags.caFile ?? (env[ENV.caFile] || undefined);
@@ -92,10 +97,13 @@ export function describeFailure(err: unknown, connection?: Connection): string {
     case 'missing-credential':
       return `${head} Set ${variable} in the environment.`;
     case 'unreachable':
-    case 'timeout':
-      return `${head} Cannot reach ${where ?? 'the server'}: check --${family === 'gateway' ? 'gateway' : 'dashboard'} (or ${family === 'gateway' ? ENV.gatewayUrl : ENV.dashboardUrl}) and that the server is running.`;
+    case 'timeout': {
+      const [flag, urlVariable] = family === 'gateway' ? ['gateway', ENV.gatewayUrl] : ['dashboard', ENV.dashboardUrl];
+      return `${head} Cannot reach ${where ?? 'the server'}: check --${flag} (or ${urlVariable}) and that the server is running.`;
+    }
     case 'tls':
-      return `${head} The server's certificate is not trusted: pass --ca-file PATH (${ENV.caFile}) for a private CA, or --insecure (${ENV.insecure}=1) for a self-signed test server.`;
+      return `${head} The server's certificate is not trusted: pass --ca-file PATH (${ENV.caFile}) for a private CA, `
+        + `or --insecure (${ENV.insecure}=1) for a self-signed test server.`;
     case 'server':
       return `${head} The server failed; its message may say why. Try again later or check the server's log.`;
     default:

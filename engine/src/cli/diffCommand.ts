@@ -53,7 +53,10 @@ export async function buildDiffReport(root: string, connection: Connection, file
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       const message = err instanceof InspectionProblem ? err.message : describeFailure(err, connection);
-      return { file: work.key, kind: work.record?.target.kind ?? null, id: idOf(work.record?.target), name: null, status: 'error', mode: null, localChanged: false, remoteChanged: false, changes: [], message };
+      return {
+        file: work.key, kind: work.record?.target.kind ?? null, id: idOf(work.record?.target), name: null,
+        status: 'error', mode: null, localChanged: false, remoteChanged: false, changes: [], message,
+      };
     } finally {
       out.progress(`comparing ${++done}/${files.length}`);
     }
@@ -87,7 +90,9 @@ function resultOf(file: string, inspection: Inspection): DiffFileResult {
     changes: comparison.changes,
   };
   if (comparison.status === 'deleted-remotely') {
-    result.message = comparison.localChanged ? 'deleted on the server, and changed in the file since the pull (a conflict)' : 'deleted on the server since the pull';
+    result.message = comparison.localChanged
+      ? 'deleted on the server, and changed in the file since the pull (a conflict)'
+      : 'deleted on the server since the pull';
   }
   return result;
 }

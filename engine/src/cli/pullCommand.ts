@@ -69,14 +69,17 @@ export async function pullCommand(root: string, connection: Connection, options:
       out.endProgress();
       if (outcome.status === 'pulled') out.out(`pulled     ${file}`);
       else if (outcome.status === 'skipped') out.out(`kept       ${file} (local changes; --force replaces them)`);
-      else if (outcome.status === 'missing') out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
+      else if (outcome.status === 'missing') {
+        out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
+      }
     }
   });
   out.endProgress();
   for (const note of notes) out.note(`note: ${note}`);
   out.note(
     `Pulled ${counts.pulled}, unchanged ${counts.unchanged}${counts.skipped ? `, kept ${counts.skipped} with local changes` : ''}`
-      + `${counts.missing ? `, ${counts.missing} gone from the server` : ''}${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
+      + `${counts.missing ? `, ${counts.missing} gone from the server` : ''}`
+      + `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
   );
   return counts.failed ? EXIT.differences : EXIT.ok;
 }

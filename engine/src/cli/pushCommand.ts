@@ -95,7 +95,8 @@ export async function pushCommand(root: string, connection: Connection, options:
       out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} ${what} since it was pulled${mine}.`);
       for (const c of inspection.comparison.changes) if (c.side !== 'local') out.out(`  ${c.side.padEnd(7)} ${c.display}`);
     }
-    out.error(`nothing was pushed. See what changed with svc diff; pull the server's version (svc pull FILE --force replaces yours), or push anyway with --force.`);
+    out.error('nothing was pushed. See what changed with svc diff; pull the server\'s version (svc pull FILE --force replaces yours), '
+      + 'or push anyway with --force.');
     return EXIT.conflict;
   }
 
@@ -115,11 +116,15 @@ export async function pushCommand(root: string, connection: Connection, options:
       return outcome.status === 'refused' ? EXIT.differences : EXIT.conflict;
     } else {
       const remote = inspection.remote.exists ? withoutVolatile(inspection.kind, inspection.remote.document) : {};
-      const paths = diffDocuments(remote, withoutVolatile(inspection.kind, inspection.local)).map((c) => `${c.type === 'added' ? '+' : c.type === 'removed' ? '-' : '~'} ${c.display}`);
+      const mark = { added: '+', removed: '-', changed: '~' } as const;
+      const paths = diffDocuments(remote, withoutVolatile(inspection.kind, inspection.local)).map((c) => `${mark[c.type]} ${c.display}`);
       plan.push({ work, inspection, summary, paths });
     }
   }
-  if (unchanged.length) out.note(`${unchanged.length === 1 ? unchanged[0] : `${unchanged.length} files`}: the same as on '${environment}'; nothing to send (recorded as pushed).`);
+  if (unchanged.length) {
+    const which = unchanged.length === 1 ? unchanged[0] : `${unchanged.length} files`;
+    out.note(`${which}: the same as on '${environment}'; nothing to send (recorded as pushed).`);
+  }
   if (plan.length === 0) return EXIT.ok;
 
   out.out(`Push to '${environment}':`);
@@ -159,7 +164,8 @@ export async function pushCommand(root: string, connection: Connection, options:
     out.endProgress();
     if (outcome.status === 'pushed' || outcome.status === 'no-op') {
       await recordPush(store, root, p.work.key, environment, p.work.record, outcome);
-      out.out(`pushed     ${p.work.key}${outcome.route?.reloadNeeded ? (outcome.reloaded ? ' (gateway reloaded: live)' : ' (stored; live after a gateway reload: --reload)') : ''}`);
+      const reload = outcome.reloaded ? ' (gateway reloaded: live)' : ' (stored; live after a gateway reload: --reload)';
+      out.out(`pushed     ${p.work.key}${outcome.route?.reloadNeeded ? reload : ''}`);
     } else {
       // The server moved between the plan and the send.
       if (outcome.status === 'cancelled') conflicted++;
@@ -171,7 +177,14 @@ export async function pushCommand(root: string, connection: Connection, options:
 }
 
 /** The pipeline for one file with the CLI's answers: no dialogs, the flags decide. */
-async function runPipeline(root: string, connection: Connection, work: WorkFile, inspection: Inspection, options: PushOptions, hooks: { confirm: (s: SendSummary) => Promise<boolean> }): Promise<PushOutcome> {
+async function runPipeline(
+  root: string,
+  connection: Connection,
+  work: WorkFile,
+  inspection: Inspection,
+  options: PushOptions,
+  hooks: { confirm: (s: SendSummary) => Promise<boolean> },
+): Promise<PushOutcome> {
   const { record } = work;
   let keyIdNeeded = false;
   const ui: PushUi = {
@@ -199,9 +212,12 @@ async function runPipeline(root: string, connection: Connection, work: WorkFile,
     },
   );
   if (keyIdNeeded) {
-    return { status: 'refused', message: 'pushing a key through the gateway needs the key id, a credential svc never takes: set SVC_DASHBOARD_TOKEN to push keys through the dashboard (by hash).' };
+    return {
+      status: 'refused',
+      message: 'pushing a key through the gateway needs the key id, a credential svc never takes: '
+        + 'set SVC_DASHBOARD_TOKEN to push keys through the dashboard (by hash).',
+    };
   }
   return outcome;
 }
 
-export { CliError };

@@ -26,7 +26,9 @@ export async function loadState(root: string, warn: (line: string) => void): Pro
 export function insideRoot(root: string, arg: string, what: string): string {
   const abs = path.resolve(root, arg);
   const rel = path.relative(root, abs);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) throw new CliError(`${what} '${arg}' is outside the current directory: run svc from the folder that holds .svc/ and the pulled files.`);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) {
+    throw new CliError(`${what} '${arg}' is outside the current directory: run svc from the folder that holds .svc/ and the pulled files.`);
+  }
   return abs;
 }
 
@@ -36,7 +38,8 @@ export function recordsFor(state: SyncState, connection: Connection): Array<[str
   if (connection.explicitEnvironment) return entries.filter(([, r]) => r.environment === connection.environment);
   const names = [...new Set(entries.map(([, r]) => r.environment))];
   if (names.length > 1) {
-    throw new CliError(`.svc/state.json tracks files of several environments (${names.map((n) => `'${n}'`).join(', ')}): say which one this server is with --env NAME (or SVC_ENVIRONMENT).`);
+    const listed = names.map((n) => `'${n}'`).join(', ');
+    throw new CliError(`.svc/state.json tracks files of several environments (${listed}): say which one this server is with --env NAME (or SVC_ENVIRONMENT).`);
   }
   return entries;
 }

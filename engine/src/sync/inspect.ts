@@ -30,7 +30,13 @@ export class InspectionProblem extends Error {
   }
 }
 
-export async function inspectFile(client: ManagementClient, root: string, file: string, record: SyncRecord | undefined, signal?: AbortSignal): Promise<Inspection> {
+export async function inspectFile(
+  client: ManagementClient,
+  root: string,
+  file: string,
+  record: SyncRecord | undefined,
+  signal?: AbortSignal,
+): Promise<Inspection> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -64,5 +70,6 @@ export async function inspectFile(client: ManagementClient, root: string, file: 
     base = undefined;
   }
   const comparison = compareFile({ kind, local, remote: remote.exists ? remote.document : undefined, record, base });
-  return { kind, target, name: remote.name ?? (kind === 'oas' || kind === 'streams' ? oasName(local) : undefined) ?? target?.id ?? 'new', text, local, remote, comparison };
+  const name = remote.name ?? (kind === 'oas' || kind === 'streams' ? oasName(local) : undefined) ?? target?.id ?? 'new';
+  return { kind, target, name, text, local, remote, comparison };
 }

@@ -60,7 +60,8 @@ describe('compare with environment', () => {
     );
     assert.match(result.message, /gold-plan\.policy\.json: changed locally and on the server \(conflict\) on 'E2E Compare' \(3 paths\) — policy 'Gold plan'/);
 
-    const diff = await waitFor(() => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.isActive), { message: 'the diff editor' });
+    const activeDiff = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.isActive);
+    const diff = await waitFor(activeDiff, { message: 'the diff editor' });
     const input = diff.input as vscode.TabInputTextDiff;
     assert.equal(input.original.scheme, 'svc-push-remote', 'the server side is a read-only snapshot');
     assert.equal(input.modified.fsPath, gold.fsPath, 'the file itself is the right side');
@@ -97,7 +98,8 @@ describe('compare with environment', () => {
   });
 
   it('after a push of the file, Compare shows no differences', async () => {
-    const outcome = await setup.api.withSyncAnswers({ confirm: true, onConflict: 'overwrite' }, () => vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold }));
+    const outcome = await setup.api.withSyncAnswers({ confirm: true, onConflict: 'overwrite' }, () =>
+      vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold }));
     assert.equal(outcome?.status, 'pushed', outcome?.message);
     const [result] = (await compare(gold))!;
     assert.equal(result.status, 'unchanged', result.message);

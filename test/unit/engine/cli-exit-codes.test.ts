@@ -86,7 +86,8 @@ describe('where to connect and with what', () => {
     await new Promise<void>((r) => closed.close(() => r()));
     const run = await w.svc(['pull', '--all', '--dashboard', `http://127.0.0.1:${port}`]);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, new RegExp(`Cannot reach http://127\\.0\\.0\\.1:${port}: check --dashboard \\(or SVC_DASHBOARD_URL\\) and that the server is running`));
+    const expected = `Cannot reach http://127\\.0\\.0\\.1:${port}: check --dashboard \\(or SVC_DASHBOARD_URL\\) and that the server is running`;
+    assert.match(run.stderr, new RegExp(expected));
   });
 
   test('a server error (500): exit 2, says the server failed', async () => {

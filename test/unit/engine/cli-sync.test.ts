@@ -68,7 +68,8 @@ describe('svc pull --all and svc diff', () => {
     assert.deepEqual(file.changes, [{ pointer: '/rate', display: 'rate', side: 'local', base: gold.rate, local: gold.rate + 1, remote: gold.rate }]);
     const text = await w.svc(['diff', GOLD]);
     assert.equal(text.code, 1);
-    assert.match(text.stdout, new RegExp(`^svc/gold-plan\\.policy\\.json: changed locally \\(policy 'Gold plan'\\)\\n  local   rate: ${gold.rate} → ${gold.rate + 1}\\n$`));
+    const expected = `^svc/gold-plan\\.policy\\.json: changed locally \\(policy 'Gold plan'\\)\\n  local   rate: ${gold.rate} → ${gold.rate + 1}\\n$`;
+    assert.match(text.stdout, new RegExp(expected));
   });
 
   test('a remote edit: exit 1, the path is remote', async () => {

@@ -8,7 +8,8 @@ import type { SyncRecord } from '../../../engine/src/sync/stateFile';
 
 const base = { id: 'gold', name: 'Gold', rate: 10, per: 60, last_updated: '1' };
 const record = (remote: unknown = base, local: unknown = base): SyncRecord => ({
-  environment: 'e', target: { kind: 'policy', id: 'gold' }, remoteHash: hashDocument('policy', remote), localHash: hashDocument('policy', local), pulledAt: 'now',
+  environment: 'e', target: { kind: 'policy', id: 'gold' }, pulledAt: 'now',
+  remoteHash: hashDocument('policy', remote), localHash: hashDocument('policy', local),
 });
 
 describe('compareFile', () => {

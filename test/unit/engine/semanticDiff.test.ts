@@ -35,7 +35,10 @@ describe('semantic diff: documents compared as data', () => {
     assert.deepEqual(changes, [
       { path: ['proxy', 'preserve_host_header'], pointer: '/proxy/preserve_host_header', display: 'proxy.preserve_host_header', type: 'added', newValue: true },
       { path: ['proxy', 'strip_listen_path'], pointer: '/proxy/strip_listen_path', display: 'proxy.strip_listen_path', type: 'removed', oldValue: true },
-      { path: ['proxy', 'target_url'], pointer: '/proxy/target_url', display: 'proxy.target_url', type: 'changed', oldValue: 'http://upstream', newValue: 'http://other' },
+      {
+        path: ['proxy', 'target_url'], pointer: '/proxy/target_url', display: 'proxy.target_url',
+        type: 'changed', oldValue: 'http://upstream', newValue: 'http://other',
+      },
       { path: ['tags', 2], pointer: '/tags/2', display: 'tags[2]', type: 'added', newValue: 'c' },
     ]);
   });

@@ -45,7 +45,9 @@ export function registerCompare(ctx: SyncContext): vscode.Disposable {
   return vscode.commands.registerCommand(COMPARE_COMMAND, async (arg?: vscode.Uri, selected?: vscode.Uri[]): Promise<CompareResult[] | undefined> => {
     const uris = selected?.length ? selected : [arg ?? vscode.window.activeTextEditor?.document.uri].filter((u): u is vscode.Uri => !!u);
     if (uris.length === 0 || uris.some((u) => u.scheme !== 'file')) {
-      void vscode.window.showWarningMessage('Compare with Environment works on pulled files and folders of the workspace: pick one in the Explorer or open one.');
+      void vscode.window.showWarningMessage(
+        'Compare with Environment works on pulled files and folders of the workspace: pick one in the Explorer or open one.',
+      );
       return undefined;
     }
     try {
@@ -114,7 +116,14 @@ async function isFolder(uri: vscode.Uri): Promise<boolean> {
   return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
 }
 
-async function compareOne(ctx: SyncContext, root: string, file: string, record: SyncRecord | undefined, open: boolean, signal: AbortSignal): Promise<CompareResult> {
+async function compareOne(
+  ctx: SyncContext,
+  root: string,
+  file: string,
+  record: SyncRecord | undefined,
+  open: boolean,
+  signal: AbortSignal,
+): Promise<CompareResult> {
   const environment = record?.environment ?? ctx.activeEnvironment();
   const base = { environment: environment ?? '', file, name: path.basename(file) };
   if (!environment) return { ...base, status: 'error', changes: [], message: 'No environment to compare with: add one (Svc: Add Environment).' };
@@ -125,7 +134,8 @@ async function compareOne(ctx: SyncContext, root: string, file: string, record: 
     const label = inspection.kind === 'key' ? SYNC_KIND_LABELS.key : `${SYNC_KIND_LABELS[inspection.kind]} '${inspection.name}'`;
     const counts = comparison.changes.length ? ` (${comparison.changes.length} path${comparison.changes.length === 1 ? '' : 's'})` : '';
     const message = `${path.basename(file)}: ${STATUS_WORDS[comparison.status]} on '${environment}'${counts} — ${label}.`;
-    if (open) await showComparison(ctx, file, environment, inspection.remote.exists ? formatDocument(inspection.remote.document) : '', comparison.changes, message);
+    const remoteText = inspection.remote.exists ? formatDocument(inspection.remote.document) : '';
+    if (open) await showComparison(ctx, file, environment, remoteText, comparison.changes, message);
     return { ...base, status: comparison.status, changes: comparison.changes, message };
   } catch (err) {
     if (!(err instanceof InspectionProblem)) throw err;
@@ -134,7 +144,14 @@ async function compareOne(ctx: SyncContext, root: string, file: string, record: 
 }
 
 /** The diff editor (server left, file right) and the quick pick of changed paths. */
-async function showComparison(ctx: SyncContext, file: string, environment: string, remoteText: string, changes: readonly PathChange[], message: string): Promise<void> {
+async function showComparison(
+  ctx: SyncContext,
+  file: string,
+  environment: string,
+  remoteText: string,
+  changes: readonly PathChange[],
+  message: string,
+): Promise<void> {
   const name = path.basename(file);
   const left = ctx.diffs.create(`${name}.${environment}.json`, remoteText);
   const right = vscode.Uri.file(file);
@@ -146,11 +163,14 @@ async function showComparison(ctx: SyncContext, file: string, environment: strin
   const items = changes.map((c) => ({
     label: `${SIDE_ICONS[c.side]} ${c.display}`,
     description: SIDE_WORDS[c.side],
-    detail: c.side === 'differs' ? `local ${show(c.local)} · remote ${show(c.remote)}` : `base ${show(c.base)} · local ${show(c.local)} · remote ${show(c.remote)}`,
+    detail: c.side === 'differs'
+      ? `local ${show(c.local)} · remote ${show(c.remote)}`
+      : `base ${show(c.base)} · local ${show(c.local)} · remote ${show(c.remote)}`,
     change: c,
   }));
   // Not awaited: the command returns while the list stays open beside the diff.
-  void vscode.window.showQuickPick(items, { title: message, placeHolder: 'A changed path: local, remote, or both (a conflict). Pick one to go to it.', ignoreFocusOut: true, matchOnDetail: true })
+  const placeHolder = 'A changed path: local, remote, or both (a conflict). Pick one to go to it.';
+  void vscode.window.showQuickPick(items, { title: message, placeHolder, ignoreFocusOut: true, matchOnDetail: true })
     .then((pick) => pick && revealPath(right, pick.change.pointer));
 }
 
@@ -165,7 +185,8 @@ async function revealPath(uri: vscode.Uri, pointer: string): Promise<void> {
   const target = node?.parent?.type === 'property' ? node.parent : node;
   if (!target) return;
   const range = new vscode.Range(document.positionAt(target.offset), document.positionAt(target.offset + target.length));
-  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ?? (await vscode.window.showTextDocument(document, { preview: false }));
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString())
+    ?? (await vscode.window.showTextDocument(document, { preview: false }));
   editor.selection = new vscode.Selection(range.start, range.end);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
