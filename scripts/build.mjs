@@ -40,8 +40,8 @@ const builds = [
   { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   // The language server runs in its own Node process and never sees `vscode`.
   { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
-  // Command-line tools: the linter for CI and the sandbox management server.
-  { ...common, entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts' }, outdir: 'dist' },
+  // Command-line tools: the linter for CI, the sandbox management server, and `svc` (sync from CI).
+  { ...common, entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts', svc: 'engine/src/cli/main.ts' }, outdir: 'dist' },
   // The analytics webview's script runs in the browser sandbox of a webview; its imported
   // stylesheets (uPlot's and ours) come out beside it as dist/webview/analytics.css.
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'], entryPoints: { analytics: 'media/analytics/main.ts' }, outdir: 'dist/webview' },

@@ -1,15 +1,11 @@
 // Reads the tree's summaries out of the server's records. Servers differ in which members
 // they fill, so every reader is defensive and never throws. Free of `vscode`.
 import type { DashApi, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../api/types';
+import { apiKindOf } from '../../../engine/src/sync/records';
 import type { ApiKind, ApiSummary, ExampleSummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
 
-/** Streams when the OAS part has `x-svc-streaming`; OAS when it has the gateway extension or `is_oas`; else classic. */
-export function apiKindOf(record: DashApi): ApiKind {
-  const oas = record.oas;
-  if (oas && oas['x-svc-streaming']) return 'streams';
-  if ((oas && oas['x-svc-api-gateway']) || record.api_definition?.is_oas) return 'oas';
-  return 'classic';
-}
+/** Streams, OAS or classic: see engine/src/sync/records.ts (sync reads records the same way). */
+export { apiKindOf };
 
 export function summariseApi(record: DashApi): ApiSummary {
   const kind = apiKindOf(record);

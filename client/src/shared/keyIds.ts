@@ -1,7 +1,7 @@
 // Key ids are credentials (whoever has one can call the APIs as that consumer): the tree,
 // tooltips, tab titles and dialogs show a key's alias or a masked id (first 4 and last 4
 // characters); only the explicit Copy Key ID command hands out the whole id. Free of `vscode`.
-import { redactSecrets } from './keySecrets';
+import { redactSecrets } from '../../../engine/src/sync/keySecrets';
 
 /** `abcd…wxyz`; ids of 8 characters or fewer are masked entirely (4 + 4 would be the whole id). */
 export function maskKeyId(id: string): string {

@@ -1,5 +1,5 @@
 // svc-lint: the language service's validation on the command line, for CI pipelines.
-//   svc-lint [--format text|json] <files, folders or globs>
+//   svc-lint [--format text|json|sarif] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
 // Well-formed JSON that is no Svc document (no detected kind) is skipped silently, as in the
 // editor; a file that is not valid JSON (empty, truncated, nested too deeply) is an error
@@ -20,8 +20,9 @@ import { WorkspaceModel } from '../service/index/workspaceModel';
 import { displayPath, expandArguments, fileUriOf } from './files';
 import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
+import { sarifReport, toolVersion } from './sarif';
 
-const USAGE = `Usage: svc-lint [--format text|json] <files, folders or globs>...
+const USAGE = `Usage: svc-lint [--format text|json|sarif] <files, folders or globs>...
 Checks Svc gateway documents (classic and OAS API definitions, streams, policies, keys,
 webhooks, users, OAuth clients) like the editor does.
 Exit code: 1 if any error was found, 0 otherwise, 2 on usage errors.`;
@@ -41,7 +42,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     if (arg === '--help' || arg === '-h') return { exitCode: 0, stdout: USAGE, stderr: '' };
     if (arg === '--format' || arg.startsWith('--format=')) {
       format = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
-      if (format !== 'text' && format !== 'json') return usage(`unknown format "${format}" (use text or json)`);
+      if (!['text', 'json', 'sarif'].includes(format)) return usage(`unknown format "${format}" (use text, json or sarif)`);
     } else if (arg === '--') {
       patterns.push(...argv.slice(i + 1));
       break;
@@ -93,7 +94,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   // The one severity rule (validation/src/severity.ts): only refusals fail the run.
   const hasError = results.some((r) => r.diagnostics.some(isRefusal)) || stderr.length > 0;
-  const out = format === 'json' ? jsonReport(results) : textReport(results);
+  const out = format === 'json' ? jsonReport(results) : format === 'sarif' ? sarifReport(results, toolVersion()) : textReport(results);
   return { exitCode: hasError ? 1 : 0, stdout: out, stderr: stderr.join('\n') };
 }
 

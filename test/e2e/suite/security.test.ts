@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
-import { SECRET_PLACEHOLDER } from '../../../client/src/shared/keySecrets';
+import { SECRET_PLACEHOLDER } from '../../../engine/src/sync/keySecrets';
 import { summariseApi } from '../../../client/src/explorer/apiSummaries';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
 import { workspaceRoot } from './helpers/workspace';

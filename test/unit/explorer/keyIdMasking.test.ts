@@ -8,7 +8,7 @@ import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import type { ResourceSource } from '../../../client/src/explorer/resourceSource';
 import { keyTooltip } from '../../../client/src/explorer/presentation';
 import { maskKeyId, viewableKeyResult } from '../../../client/src/shared/keyIds';
-import { SECRET_PLACEHOLDER } from '../../../client/src/shared/keySecrets';
+import { SECRET_PLACEHOLDER } from '../../../engine/src/sync/keySecrets';
 
 const ID_A = '5e9d9544a1dcd60001d0ed20a1b2c3d4e5f6';
 const ID_B = 'ffee0123456789abcdef0011';

@@ -71,7 +71,7 @@ test('.vscodeignore keeps what the installed extension loads', () => {
   const kept = keptPatterns();
   const needed = [
     manifest.main.replace(/^\.\//, ''),
-    'dist/server.js', 'dist/svc-lint.js', 'dist/sandbox-cli.js',
+    'dist/server.js', 'dist/svc-lint.js', 'dist/sandbox-cli.js', 'dist/svc.js',
     'dist/schemas/classic-api.schema.json', 'dist/examples/index.json',
     manifest.icon, 'README.md', 'LICENSE', 'package.json',
     ...contributes.snippets.map((s: { path: string }) => s.path.replace(/^\.\//, '')),

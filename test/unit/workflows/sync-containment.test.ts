@@ -12,7 +12,7 @@ import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { pullResource } from '../../../client/src/workflows/sync/pull';
 import { SyncStateStore } from '../../../client/src/workflows/sync/stateStore';
-import { containedPath, OutsideWorkspaceError } from '../../../client/src/shared/pathContainment';
+import { containedPath, OutsideWorkspaceError } from '../../../engine/src/sync/pathContainment';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;

@@ -15,7 +15,7 @@ import { pushDocument, type PushUi } from '../../../client/src/workflows/sync/pu
 import { SyncStateStore } from '../../../client/src/workflows/sync/stateStore';
 import { readRemote } from '../../../client/src/workflows/sync/remoteReader';
 import { setKeySecret } from '../../../client/src/workflows/sync/setKeySecret';
-import { SECRET_PLACEHOLDER, redactSecrets, restoreSecrets } from '../../../client/src/shared/keySecrets';
+import { SECRET_PLACEHOLDER, redactSecrets, restoreSecrets } from '../../../engine/src/sync/keySecrets';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;

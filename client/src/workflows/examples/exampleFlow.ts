@@ -6,7 +6,7 @@ import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { containedPath } from '../../shared/pathContainment';
+import { containedPath } from '../../../../engine/src/sync/pathContainment';
 import type { ManagementClient } from '../../api/client';
 import { isManagementApiError } from '../../api/errors';
 import type { ExampleApiDefinition } from '../../api/types';

@@ -5,12 +5,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
 import { withCancellableProgress } from '../../shared/progress';
-import { summariseApi } from '../../explorer/apiSummaries';
 import { pullResource, type PullOutcome } from './pull';
-import { targetOfRef } from './targets';
+import { listTargets } from '../../../../engine/src/sync/listing';
 import type { PullArgs, SyncContext } from './syncContext';
-import type { RemoteTarget } from './syncKinds';
-import { listAllApis } from '../../api/specFallbacks';
 
 export const PULL_FOLDER_SETTING = 'svc.pull.folder';
 export const DEFAULT_PULL_FOLDER = 'svc';
@@ -87,21 +84,10 @@ export async function pullAll(ctx: SyncContext, environment: string): Promise<Pu
     async (signal, report) => {
       const client = await ctx.clientFor(environment);
       report('listing…');
-      const targets: RemoteTarget[] = [];
-      const apis = (await listAllApis(client, { signal })).map(summariseApi).filter((a) => a.id);
-      targets.push(...apis.map((a): RemoteTarget => ({ kind: a.kind, id: a.id })));
-      targets.push(...(await client.listPolicies({ signal })).map((p): RemoteTarget => ({ kind: 'policy', id: String(p.id || p._id) })).filter((t) => t.id));
-      try {
-        const keyIds = (await client.listKeys({ p: -1, signal })).data?.keys ?? [];
-        for (const keyId of keyIds) {
-          if (signal.aborted) break;
-          const target = await targetOfRef(client, { type: 'key', id: keyId }, signal).catch(() => undefined);
-          if (target) targets.push(target);
-        }
-      } catch (err) {
-        if (!isManagementApiError(err, 'missing-endpoint') && !isManagementApiError(err, 'missing-credential')) throw err;
-        notes.push(`keys not pulled: ${err.hint}`);
-      }
+      // The engine's listing (the same as `svc pull --all`): a listing the server cannot give becomes a note.
+      const listing = await listTargets(client, signal);
+      const targets = listing.targets;
+      notes.push(...listing.notes);
       const step = targets.length ? 100 / targets.length : 100;
       for (const [index, target] of targets.entries()) {
         if (signal.aborted) {

@@ -6,10 +6,10 @@ import { isManagementApiError } from '../../api/errors';
 import { isRefusal } from '../../../../validation/src/severity';
 import { documentKindOf, parseJson } from '../../shared/documentKind';
 import { withCancellableProgress } from '../../shared/progress';
-import { formatDocument } from './canonicalJson';
 import { pushDocument, type PushOutcome, type PushRequest } from './pushPipeline';
 import type { PushChoices } from './routing';
-import { readSnapshot, saveSnapshot, stateKeyOf } from './stateFile';
+import { recordPush } from '../../../../engine/src/sync/recordPush';
+import { readSnapshot, stateKeyOf } from './stateFile';
 import type { SyncContext } from './syncContext';
 
 export interface PushDocumentArgs {
@@ -71,14 +71,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     throw err;
   }
 
-  if ((outcome.status === 'pushed' || outcome.status === 'no-op') && root && key && outcome.target && outcome.remoteHash) {
-    const { target, remoteHash, localHash } = outcome;
-    await saveSnapshot(root, remoteHash, formatDocument(outcome.remoteDocument));
-    await ctx.store.update(root, (s) => {
-      const now = new Date().toISOString();
-      s.files[key] = { environment, target, remoteHash, localHash: localHash ?? remoteHash, pulledAt: applies?.pulledAt ?? now, pushedAt: outcome.status === 'pushed' ? now : applies?.pushedAt };
-    });
-  }
+  if (root && key) await recordPush(ctx.store, root, key, environment, applies, outcome);
   if (outcome.status === 'pushed') ctx.refreshTree();
   if (outcome.status === 'pull-requested' && outcome.target && root) {
     // "Pull (keep mine as a copy)": the file gets the server's version, the user's is kept beside it.

@@ -10,6 +10,7 @@ import type { ExtensionLog } from '../../logging/outputChannel';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
 import { SVC_SCHEME, SvcFileSystem, svcUri } from '../remoteFs/svcFileSystem';
+import { registerCompare } from './compareFlow';
 import { pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
 import type { PullOutcome } from './pull';
 import { pushTextDocument, type PushDocumentArgs } from './pushFlow';
@@ -19,7 +20,7 @@ import type { PushChoices } from './routing';
 import { SyncStateStore } from './stateStore';
 import { setKeySecret } from './setKeySecret';
 import { stateKeyOf } from './stateFile';
-import { SETTABLE_SECRETS } from '../../shared/keySecrets';
+import { SETTABLE_SECRETS } from '../../../../engine/src/sync/keySecrets';
 import type { SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
 import type { SyncUi } from './syncUi';
@@ -213,6 +214,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       }
     }),
   );
+
+  context.subscriptions.push(registerCompare(ctx));
 
   return {
     pushDocument: (args) => pushTextDocument(ctx, args),

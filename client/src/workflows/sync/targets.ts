@@ -3,8 +3,7 @@
 // Free of `vscode`.
 import type { ManagementClient } from '../../api/client';
 import type { ResourceRef } from '../../explorer/resourceSource';
-import { grantedApiIds } from '../../api/specFallbacks';
-import { grantedApiOfKey, KEY_API_UNKNOWN } from './remoteReader';
+import { keyTargetOf } from '../../../../engine/src/sync/listing';
 import type { RemoteTarget } from './syncKinds';
 
 /** `askApi`: asks the user which API the key grants access to, when nothing else says so. */
@@ -19,14 +18,8 @@ export async function targetOfRef(
       return { kind: ref.kind, id: ref.id };
     case 'policy':
       return { kind: 'policy', id: ref.id };
-    case 'key': {
-      const apiId = ref.apiId ?? (await grantedApiOfKey(client, ref.id, { signal })) ?? (await askApi?.());
-      if (!apiId) throw new Error(KEY_API_UNKNOWN);
-      const result = await client.getKey(apiId, ref.id, { autoGuess: true, signal });
-      const grantedApi = grantedApiIds(result.data)[0];
-      if (!result.key_hash) throw new Error('The server did not return the key\'s hash, which pull and edit-remote use to address keys.');
-      return { kind: 'key', id: result.key_hash, apiId: grantedApi ?? apiId };
-    }
+    case 'key':
+      return keyTargetOf(client, ref.id, ref.apiId, signal, askApi);
     default:
       return undefined;
   }

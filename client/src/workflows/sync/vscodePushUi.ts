@@ -55,7 +55,8 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
         'Overwrite replaces the server\'s version with yours. Pull saves yours as a copy and brings the server\'s version into the file.',
       ].join('\n');
       for (;;) {
-        const buttons = facts.deleted ? ['Overwrite', 'Pull (keep mine as a copy)'] : ['Show Remote Changes', 'Overwrite', 'Pull (keep mine as a copy)'];
+        const compare = options.documentUri.scheme === 'file' ? ['Compare with Environment'] : [];
+        const buttons = facts.deleted ? [...compare, 'Overwrite', 'Pull (keep mine as a copy)'] : ['Show Remote Changes', ...compare, 'Overwrite', 'Pull (keep mine as a copy)'];
         const choice = await vscode.window.showWarningMessage(
           `The ${SYNC_KIND_LABELS[facts.kind]} ${facts.name} ${what} on '${facts.environment}' since you pulled it. Nothing was sent.`,
           { ...MODAL, detail },
@@ -63,6 +64,11 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
         );
         if (choice === 'Overwrite') return 'overwrite';
         if (choice === 'Pull (keep mine as a copy)') return 'pull';
+        if (choice === 'Compare with Environment') {
+          // The field-level view (local / remote / both) needs the screen: the push stops, nothing is sent.
+          await vscode.commands.executeCommand('svc.compareWithEnvironment', options.documentUri);
+          return 'cancel';
+        }
         if (choice !== 'Show Remote Changes') return 'cancel';
         const left = diffs.create(`${facts.name}.pulled.json`, facts.pulledText ?? '');
         const right = diffs.create(`${facts.name}.now.json`, facts.nowText ?? '');

@@ -1,0 +1,75 @@
+// One workspace file against the server: what it is (kind, target), what the server holds now,
+// and the field-level comparison against the base recorded at the pull. Shared by `svc diff`,
+// `svc push` (its plan) and Compare with Environment. Free of `vscode`.
+import * as fs from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { ManagementClient } from '../../../client/src/api/client';
+import { detectKind } from '../../../common/src/detection';
+import { compareFile, type FileComparison } from './compare';
+import { idInDocument, oasName, readRemote, type RemoteSnapshot } from './remoteReader';
+import { readSnapshot, type SyncRecord } from './stateFile';
+import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
+
+export interface Inspection {
+  kind: SyncKind;
+  /** Undefined for an OAS document that names no id (push creates it). */
+  target?: RemoteTarget;
+  /** A readable name: the server's name for it, else the id. */
+  name: string;
+  text: string;
+  local: unknown;
+  remote: RemoteSnapshot;
+  comparison: FileComparison;
+}
+
+/** Why a file cannot be compared, in a sentence that says what to do. */
+export class InspectionProblem extends Error {
+  /** A key file that was never pulled: it cannot be addressed (keys go by hash), so callers may skip it. */
+  constructor(message: string, readonly unpulledKey = false) {
+    super(message);
+  }
+}
+
+export async function inspectFile(
+  client: ManagementClient,
+  root: string,
+  file: string,
+  record: SyncRecord | undefined,
+  signal?: AbortSignal,
+): Promise<Inspection> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch {
+    throw new InspectionProblem('the file is gone: pull it again (svc pull --all) or remove its record by pulling into another folder.');
+  }
+  let local: unknown;
+  try {
+    local = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new InspectionProblem(`not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it first (svc-lint shows where).`);
+  }
+  const kind = record?.target.kind ?? syncKindOf(detectKind(pathToFileURL(file).toString(), local)?.kind);
+  if (!kind) throw new InspectionProblem('not a document svc knows (classic, OAS or streams API, policy, key).');
+  let target = record?.target;
+  if (!target) {
+    const id = idInDocument(kind, local);
+    if (id) target = { kind, id };
+    else if (kind !== 'oas') {
+      // Only OAS documents can be created without an id (the server assigns one).
+      if (kind === 'key') throw new InspectionProblem('a key file that was never pulled: keys are addressed by their hash, which only a pull records.', true);
+      throw new InspectionProblem(`the ${SYNC_KIND_LABELS[kind]} names no id, so there is nothing on the server to compare it with.`);
+    }
+  }
+  const remote = target ? await readRemote(client, target, { mode: target.publicMode ? 'public' : undefined, signal }) : { exists: false };
+  const baseText = record ? await readSnapshot(root, record.remoteHash) : undefined;
+  let base: unknown;
+  try {
+    base = baseText === undefined ? undefined : JSON.parse(baseText);
+  } catch {
+    base = undefined;
+  }
+  const comparison = compareFile({ kind, local, remote: remote.exists ? remote.document : undefined, record, base });
+  const name = remote.name ?? (kind === 'oas' || kind === 'streams' ? oasName(local) : undefined) ?? target?.id ?? 'new';
+  return { kind, target, name, text, local, remote, comparison };
+}

@@ -1,0 +1,74 @@
+// What "pull everything" pulls: every API, policy and key an environment lists, as sync targets.
+// A listing the server does not offer (a spec-only server has no key listing) or cannot give
+// with the credentials at hand becomes a note, not a failure. Free of `vscode`.
+import type { ManagementClient } from '../../../client/src/api/client';
+import { isManagementApiError } from '../../../client/src/api/errors';
+import { apiIdOf, apiKindOf, policyIdOf } from './records';
+import { grantedApiIds, listAllApis } from '../../../client/src/api/specFallbacks';
+import { grantedApiOfKey, KEY_API_UNKNOWN } from './remoteReader';
+import type { RemoteTarget } from './syncKinds';
+
+export interface TargetListing {
+  targets: RemoteTarget[];
+  /** Resources that were not listed, and why (e.g. "keys not pulled: this server does not offer GET /api/keys"). */
+  notes: string[];
+}
+
+/** A failure that means "this server (or this credential) cannot list that", not "the run failed". */
+const cannotList = (err: unknown) =>
+  isManagementApiError(err, 'missing-endpoint') || isManagementApiError(err, 'missing-credential') || isManagementApiError(err, 'forbidden');
+
+export async function listTargets(client: ManagementClient, signal?: AbortSignal): Promise<TargetListing> {
+  const targets: RemoteTarget[] = [];
+  const notes: string[] = [];
+  const attempt = async (what: string, list: () => Promise<void>) => {
+    try {
+      await list();
+    } catch (err) {
+      if (!cannotList(err)) throw err;
+      notes.push(`${what} not pulled: ${err.hint}`);
+    }
+  };
+  await attempt('APIs', async () => {
+    // Every page, with the server's page size; a server that ignores `p` yields no duplicates.
+    for (const record of await listAllApis(client, { signal })) {
+      const id = apiIdOf(record);
+      if (id) targets.push({ kind: apiKindOf(record), id });
+    }
+  });
+  await attempt('policies', async () => {
+    for (const policy of await client.listPolicies({ signal })) {
+      const id = policyIdOf(policy);
+      if (id) targets.push({ kind: 'policy', id });
+    }
+  });
+  await attempt('keys', async () => {
+    const keyIds = (await client.listKeys({ p: -1, signal })).data?.keys ?? [];
+    for (const keyId of keyIds) {
+      if (signal?.aborted) break;
+      const target = await keyTargetOf(client, keyId, undefined, signal).catch(() => undefined);
+      if (target) targets.push(target);
+    }
+  });
+  return { targets, notes };
+}
+
+/**
+ * A key as a sync target: looked up once to learn its hash (files and state name keys by hash,
+ * never by id, which is a credential) and an API it grants access to (endpoint 17's path).
+ */
+export async function keyTargetOf(
+  client: ManagementClient,
+  keyId: string,
+  apiId?: string,
+  signal?: AbortSignal,
+  askApi?: () => Promise<string | undefined>,
+): Promise<RemoteTarget> {
+  // Endpoints 17/18 take an API the key grants: never an arbitrary one (a strict server refuses it).
+  const lookupApi = apiId ?? (await grantedApiOfKey(client, keyId, { signal })) ?? (await askApi?.());
+  if (!lookupApi) throw new Error(KEY_API_UNKNOWN);
+  const result = await client.getKey(lookupApi, keyId, { autoGuess: true, signal });
+  const grantedApi = grantedApiIds(result.data)[0];
+  if (!result.key_hash) throw new Error('The server did not return the key\'s hash, which pull and edit-remote use to address keys.');
+  return { kind: 'key', id: result.key_hash, apiId: grantedApi ?? lookupApi };
+}

@@ -1,0 +1,120 @@
+// Pull: one remote resource into a workspace file as formatted JSON, recorded in
+// `.svc/state.json`. A file with unsaved or unpushed changes is never overwritten without the
+// user's answer. Free of `vscode`: the questions and editor state come through PullPorts.
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { ManagementClient } from '../../../client/src/api/client';
+import { formatDocument, hashDocument } from './canonicalJson';
+import { copyNameFor, fileNameFor } from './fileNaming';
+import { readRemote, type RemoteSnapshot } from './remoteReader';
+import { findRecordFor, saveSnapshot, stateKeyOf, STATE_DIR, STATE_FILE } from './stateFile';
+import type { SyncStateStore } from './stateStore';
+import { containedPath } from './pathContainment';
+import { SYNC_KIND_LABELS, type RemoteTarget } from './syncKinds';
+
+/** Why pulling over an existing file needs the user's answer. */
+export type OverwriteReason = 'unsaved' | 'modified' | 'unrecorded';
+export type OverwriteDecision = 'overwrite' | 'copy' | 'skip';
+
+export interface PullPorts {
+  client: ManagementClient;
+  store: SyncStateStore;
+  /** The text of the file as the user sees it: an open editor's buffer, else undefined. */
+  unsavedText(file: string): string | undefined;
+  decideOverwrite(info: { file: string; reason: OverwriteReason; environment: string }): Promise<OverwriteDecision>;
+}
+
+export interface PullRequest {
+  environment: string;
+  target: RemoteTarget;
+  /** Workspace folder (file system path). */
+  root: string;
+  /** Folder for pulled files, relative to root (setting `svc.pull.folder`). */
+  folder: string;
+  mode?: 'public';
+  signal?: AbortSignal;
+  /** The server's version, when the caller already read it (batch pulls read ahead, in parallel). */
+  remote?: RemoteSnapshot;
+}
+
+export interface PullOutcome {
+  status: 'pulled' | 'unchanged' | 'skipped' | 'missing';
+  /** Absolute path of the file. */
+  file?: string;
+  copiedTo?: string;
+  message: string;
+}
+
+const exists = (file: string) => fs.access(file).then(() => true, () => false);
+
+export async function pullResource(ports: PullPorts, request: PullRequest): Promise<PullOutcome> {
+  const { environment, root, signal } = request;
+  const { publicMode: _ignored, ...rest } = request.target;
+  const target: RemoteTarget = request.mode === 'public' ? { ...rest, publicMode: true } : rest;
+
+  const remote = request.remote ?? (await readRemote(ports.client, target, { mode: request.mode, signal }));
+  const label = SYNC_KIND_LABELS[target.kind];
+  if (!remote.exists) return { status: 'missing', message: `The ${label} is no longer on '${environment}': refresh the view.` };
+
+  const state = await ports.store.get(root);
+  const recorded = findRecordFor(state, environment, target, !!target.publicMode);
+  // Paths from the state file and the settings are checked before anything is read or written.
+  await containedPath(root, STATE_DIR, `the ${STATE_DIR} folder`);
+  const folder = await containedPath(root, request.folder, `the setting svc.pull.folder`);
+  const takenOnDisk = new Set(await fs.readdir(folder).catch(() => [] as string[]));
+  const fileName = recorded
+    ? undefined
+    : fileNameFor({ kind: target.kind, name: remote.name ? `${remote.name}${target.publicMode ? ' public' : ''}` : undefined, id: target.id }, (n) => takenOnDisk.has(n) || !!state.files[stateKeyOf(root, path.join(folder, n))]);
+  const file = recorded ? await containedPath(root, recorded, `${STATE_DIR}/${STATE_FILE}`) : await containedPath(root, path.join(folder, fileName!), 'the pulled name');
+  const key = stateKeyOf(root, file);
+  const text = formatDocument(remote.document);
+  const remoteHash = hashDocument(target.kind, remote.document);
+
+  let copiedTo: string | undefined;
+  if (await exists(file)) {
+    const unsaved = ports.unsavedText(file);
+    const onDisk = await fs.readFile(file, 'utf8');
+    const record = state.files[key];
+    const reason = overwriteReason(unsaved, onDisk, text, record ? record.localHash : undefined, target);
+    if (reason) {
+      const decision = await ports.decideOverwrite({ file, reason, environment });
+      if (decision === 'skip') return { status: 'skipped', file, message: `Pull of ${path.basename(file)} skipped: your ${reason === 'unsaved' ? 'unsaved' : 'local'} changes are kept.` };
+      if (decision === 'copy') {
+        const siblings = new Set(await fs.readdir(path.dirname(file)));
+        copiedTo = path.join(path.dirname(file), copyNameFor(path.basename(file), (n) => siblings.has(n)));
+        await fs.writeFile(copiedTo, unsaved ?? onDisk, 'utf8');
+      }
+    } else if (onDisk === text && record?.remoteHash === remoteHash) {
+      return { status: 'unchanged', file, message: `${path.basename(file)} is already up to date with '${environment}'.` };
+    }
+  }
+
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, text, 'utf8');
+  await saveSnapshot(root, remoteHash, text);
+  await ports.store.update(root, (s) => {
+    s.files[key] = { environment, target, remoteHash, localHash: remoteHash, pulledAt: new Date().toISOString() };
+  });
+  const note = target.publicMode ? ' (public form, without x-svc-api-gateway: it cannot be pushed back)' : '';
+  return {
+    status: 'pulled',
+    file,
+    copiedTo,
+    message: `Pulled the ${label} '${remote.name ?? target.id}' from '${environment}' into ` +
+      `${key}${note}${copiedTo ? `; your version is kept in ${path.basename(copiedTo)}` : ''}.`,
+  };
+}
+
+/** Undefined when writing the pulled text loses nothing; else why the user must be asked. */
+export function overwriteReason(unsaved: string | undefined, onDisk: string, pulledText: string, recordedLocalHash: string | undefined, target: RemoteTarget): OverwriteReason | undefined {
+  if (unsaved !== undefined && unsaved !== onDisk) return 'unsaved';
+  if (onDisk === pulledText) return undefined;
+  if (recordedLocalHash === undefined) return 'unrecorded';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(onDisk);
+  } catch {
+    return 'modified';
+  }
+  return hashDocument(target.kind, parsed) === recordedLocalHash ? undefined : 'modified';
+}
