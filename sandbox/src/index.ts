@@ -40,6 +40,8 @@ export interface SandboxOptions {
   /** Fill an empty data folder with the seed data (default true). */
   seed?: boolean;
   log?: (line: string) => void;
+  /** Log the `listening on <URL>` line (default true); the CLI prints its own instead. */
+  announce?: boolean;
   /** The examples catalogue folder; default: found beside the bundle or in the sources. */
   examplesDir?: string;
   /** Request body limit in bytes (413 past it); default 5 MiB. */
@@ -95,7 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}`);
+  if (options.announce !== false) log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}`);
 
   let closing: Promise<void> | undefined;
   return {
