@@ -83,9 +83,20 @@ function render(message: ShowDataMessage): void {
   ($('export') as HTMLButtonElement).disabled = false;
   const host = $('chart');
   chart?.destroy();
-  chart = new uPlot(chartOptions(Math.max(320, host.clientWidth)), chartData(points), host);
   renderTable(points);
-  vscode.postMessage({ type: 'rendered', points: points.length, width: host.clientWidth, xTicks: drawnTicks });
+  // uPlot draws after the constructor returns: report once the first draw (with its axis labels) happened.
+  let reported = false;
+  const options = chartOptions(Math.max(320, host.clientWidth));
+  options.hooks = {
+    draw: [
+      () => {
+        if (reported) return;
+        reported = true;
+        vscode.postMessage({ type: 'rendered', points: points.length, width: host.clientWidth, xTicks: drawnTicks });
+      },
+    ],
+  };
+  chart = new uPlot(options, chartData(points), host);
 }
 
 window.addEventListener('message', (event: MessageEvent<ShowDataMessage>) => {
