@@ -15,6 +15,7 @@ import { schemasDirectory } from '../server/src/schemas/registry';
 import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../common/src/schemaFiles';
 import { LspClient } from '../test/protocol/helpers/lspClient';
 import { largeClassicDefinition, largeOasDocument } from './inputs';
+import { explorerBench } from './explorer';
 
 const RUNS = 7;
 
@@ -159,6 +160,7 @@ async function main(): Promise<void> {
   console.log(`  first completion (cold)       ${ms(s.coldMs).padStart(10)}   (indexes the container ends of this version)`);
   console.log(`  completion p50 / p95          ${ms(s.p50)} / ${ms(s.p95)}   at 200 positions (${s.items} items)   target p95 ≤ 15 ms  ${mark(s.p95 <= 15)}`);
   console.log(`  server resident memory        ${s.rssMb.toFixed(0).padStart(7)} MB    target ≤ 150 MB  ${mark(s.rssMb <= 150)}`);
+  await explorerBench();
 }
 
 main().catch((error) => {
