@@ -11,6 +11,8 @@ import type { ApiSummary, Page } from './resourceSource';
 export const ALL_PAGES = -1;
 /** Pages fetched in the background at most (5,000 APIs at 10 a page); beyond, "Load more APIs…". */
 export const MAX_BACKGROUND_PAGES = 500;
+/** Background requests in flight at most. */
+export const PARALLEL_PAGES = 4;
 
 export interface ApiListingProgress {
   /** Pages in so far (1 after the first answer). */
@@ -100,19 +102,27 @@ export class ApiListing {
 
   private async loadRest(): Promise<void> {
     while (!this.cancelled && this.loaded < this.pages && this.loaded < this.maxPages) {
-      let page: Page<ApiSummary>;
+      // A few pages at a time (never more than PARALLEL_PAGES requests in flight), added in page order.
+      const last = Math.min(this.pages, this.maxPages, this.loaded + PARALLEL_PAGES);
+      const numbers = Array.from({ length: last - this.loaded }, (_, i) => this.loaded + 1 + i);
+      let pages: Array<Page<ApiSummary>>;
       try {
-        page = await this.fetch(this.loaded + 1);
+        pages = await Promise.all(numbers.map((n) => this.fetch(n)));
       } catch (err) {
         if (!this.cancelled) this.error = errorInfoOf(err);
         return;
       }
       if (this.cancelled) return;
-      this.add(page.items);
-      this.loaded += 1;
-      // A listing that shrank meanwhile ends where the server says it ends.
-      this.pages = Math.max(this.loaded, Math.min(this.pages, Math.max(1, page.pages)));
-      if (page.items.length === 0) this.pages = this.loaded;
+      for (const page of pages) {
+        this.add(page.items);
+        this.loaded += 1;
+        // A listing that shrank meanwhile ends where the server says it ends.
+        this.pages = Math.max(this.loaded, Math.min(this.pages, Math.max(1, page.pages)));
+        if (page.items.length === 0) {
+          this.pages = this.loaded;
+          break;
+        }
+      }
       if (this.loaded < this.pages) this.onProgress({ loaded: this.loaded, pages: this.pages });
     }
   }
