@@ -5,6 +5,7 @@ import type { ResourceDeps } from './commandContext';
 import { registerDetailsCommands } from './detailsCommands';
 import { registerKeyCommands } from './keyCommands';
 import { registerPolicyCommands } from './policyCommands';
+import { pendingSends } from './pendingSends';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { registerUserCommands } from './userCommands';
 
@@ -14,6 +15,7 @@ export interface ResourcesArea {
 
 export function registerResources(context: vscode.ExtensionContext, deps: ResourceDeps): ResourcesArea {
   const documents = new ReadOnlyDocuments();
+  pendingSends(context);
   context.subscriptions.push(
     documents,
     ...registerKeyCommands(deps, documents),

@@ -1,0 +1,118 @@
+// Issue 14, create and push flows in a real VS Code: Create Policy and Create Key put their action
+// on the untitled template (a CodeLens "Create Policy on <environment>" and an editor title button;
+// the notification is only a shortcut), Create Key generates the key id by default, and Push shows
+// on a `.jsonc` definition because it is gated on the detected kind, not on the language id.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ActionResult, KeyResult } from '../../../client/src/api';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
+import { openFixture, writeFixture } from './helpers/workspace';
+import { waitFor } from './helpers/wait';
+import { screenshot } from './helpers/screenshot';
+import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
+
+const ENV = 'E2E Editor Flows';
+const TITLE_ACTIONS = '.editor-actions .action-label';
+
+/** The untitled template the command opened, once it is the active editor. */
+async function templateEditor(): Promise<vscode.TextEditor> {
+  return waitFor(() => {
+    const editor = vscode.window.activeTextEditor;
+    return editor?.document.uri.scheme === 'untitled' && editor.document.getText().trim().startsWith('{') && editor;
+  }, { message: 'the untitled template editor' });
+}
+
+async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
+  return waitFor(async () => {
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    return lenses.length > 0 && lenses;
+  }, { message: 'a CodeLens on the template' });
+}
+
+async function replaceText(editor: vscode.TextEditor, value: unknown): Promise<void> {
+  const document = editor.document;
+  await editor.edit((b) => b.replace(new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), JSON.stringify(value, null, 2)));
+}
+
+describe('issue 14: create and push flows', function () {
+  this.timeout(120_000);
+  const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
+
+  before(async () => {
+    // Nothing of a policy's or key's kind in the active editor: the commands open their template.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: '# notes' }));
+  });
+
+  it('Create Policy: the template carries "Create Policy on <environment>" as a CodeLens and a title button, and the lens sends it', async () => {
+    let result: ActionResult | undefined;
+    let settled = false;
+    void Promise.resolve(vscode.commands.executeCommand<ActionResult>('svc.policy.create', { envName: ENV })).then((r) => ((result = r), (settled = true)));
+    const editor = await templateEditor();
+    const [lens] = await lensesOf(editor.document.uri);
+    assert.equal(lens.command?.title, `$(cloud-upload) Create Policy on ${ENV}`);
+    assert.equal(lens.range.start.line, 0);
+    const template = JSON.parse(editor.document.getText()) as Record<string, unknown>;
+    await replaceText(editor, { ...template, id: 'e2e-lens-policy', name: 'Lens policy', rate: 42 });
+    if (hasDriver()) {
+      await waitForVisible(TITLE_ACTIONS, /Send to Environment/);
+      assert.ok((await screenshot('create-policy-codelens'))?.endsWith('.png'));
+    }
+    assert.equal(settled, false, 'nothing is sent before the user asks');
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    await waitFor(() => settled, { message: 'the policy to be created' });
+    assert.equal(result?.action, 'added');
+    const stored = (await setup.server.listPolicies()).find((p) => p.id === 'e2e-lens-policy');
+    assert.equal(stored?.rate, 42);
+    const after = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri);
+    assert.deepEqual(after, [], 'once sent, the lens goes away');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Create Policy: a template that is not JSON yet stays pending and can be sent once fixed', async () => {
+    let settled = false;
+    void Promise.resolve(vscode.commands.executeCommand<ActionResult>('svc.policy.create', { envName: ENV })).then(() => (settled = true));
+    const editor = await templateEditor();
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), 'oops '));
+    await vscode.commands.executeCommand('svc.sendPending', editor.document.uri);
+    assert.equal(settled, false);
+    assert.equal((await lensesOf(editor.document.uri)).length, 1, 'still pending');
+    const fixed = JSON.parse(editor.document.getText().replace(/^oops /, '')) as Record<string, unknown>;
+    await replaceText(editor, { ...fixed, id: 'e2e-fixed-policy' });
+    await vscode.commands.executeCommand('svc.sendPending');
+    await waitFor(() => settled, { message: 'the fixed policy to be created' });
+    assert.ok((await setup.server.listPolicies()).some((p) => p.id === 'e2e-fixed-policy'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('Create Key: "Generate a key id" is the first choice, and the title button sends the template', async () => {
+    let result: KeyResult | undefined;
+    let settled = false;
+    void Promise.resolve(vscode.commands.executeCommand<KeyResult>('svc.key.create', { envName: ENV, style: 'dashboard' })).then((r) => ((result = r), (settled = true)));
+    if (hasDriver()) await waitForVisible('.quick-input-list .monaco-list-row', /Generate a key id/);
+    // The first item of the key id question is accepted as is: generate.
+    const editor = await waitFor(async () => {
+      const active = vscode.window.activeTextEditor;
+      if (active?.document.uri.scheme === 'untitled' && active.document.getText().includes('access_rights')) return active;
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return undefined;
+    }, { message: 'the key template after accepting "Generate a key id"', interval: 300 });
+    const [lens] = await lensesOf(editor.document.uri);
+    assert.equal(lens.command?.title, `$(cloud-upload) Create Key on ${ENV}`);
+    await vscode.commands.executeCommand('svc.sendPending'); // the editor title button's command, on the active editor
+    await waitFor(() => settled, { message: 'the key to be created' });
+    assert.match(String(result?.key_id), /^[0-9a-f]{32}$/, 'a generated 32-character id');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('offers Push on a .jsonc definition (gated on the detected kind), not on a JSON file of no kind of ours', async () => {
+    if (!hasDriver()) return;
+    await writeFixture('ex14-push.jsonc', '// an OAS definition in JSONC\n{\n  "openapi": "3.0.3",\n  "info": { "title": "P", "version": "1" },\n  "paths": {},\n  "x-svc-api-gateway": {\n    "info": { "name": "P", "state": { "active": true } },\n    "upstream": { "url": "http://p" },\n    "server": { "listenPath": { "value": "/p/" } }\n  }\n}\n');
+    await writeFixture('ex14-other.json', '{ "name": "not-ours", "version": "1.0.0" }\n');
+    await openFixture('ex14-push.jsonc');
+    await waitForVisible(TITLE_ACTIONS, /Push to Environment/);
+    await openFixture('ex14-other.json');
+    await waitFor(async () => !(await queryWorkbench(TITLE_ACTIONS)).some((e) => e.visible && /Push to Environment/.test(`${e.text} ${e.ariaLabel}`)), {
+      message: 'no Push button on a JSON file that is none of ours',
+    });
+  });
+});
