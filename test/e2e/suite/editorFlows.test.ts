@@ -4,11 +4,15 @@
 // on a `.jsonc` definition because it is gated on the detected kind, not on the language id.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import type { ActionResult, KeyResult } from '../../../client/src/api';
+import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
+import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { openFixture, writeFixture } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
+import { notificationShown } from './helpers/shown';
 import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
 
 const ENV = 'E2E Editor Flows';
@@ -113,6 +117,53 @@ describe('issue 14: create and push flows', function () {
     await openFixture('ex14-other.json');
     await waitFor(async () => !(await queryWorkbench(TITLE_ACTIONS)).some((e) => e.visible && /Push to Environment/.test(`${e.text} ${e.ariaLabel}`)), {
       message: 'no Push button on a JSON file that is none of ours',
+    });
+  });
+
+  describe('push of a pulled API', () => {
+    let file: vscode.Uri;
+    const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
+    async function editUnsaved(change: (doc: Record<string, any>) => void): Promise<vscode.TextDocument> {
+      const { document, editor } = await openFixture(vscode.workspace.asRelativePath(file));
+      const value = JSON.parse(document.getText());
+      change(value);
+      await replaceText(editor, value);
+      return document;
+    }
+
+    before(async () => {
+      const pulled = await vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'classic', id: SEED_API_IDS.petstoreClassic }, mode: 'full' });
+      assert.equal(pulled?.status, 'pulled', pulled?.message);
+      file = vscode.Uri.file(pulled.file!);
+    });
+
+    it('after a successful push of unsaved changes the file is saved and the push\'s diff editor is closed', async () => {
+      const document = await editUnsaved((doc) => (doc.name = 'Petstore (unsaved, then pushed)'));
+      assert.ok(document.isDirty);
+      const outcome = await vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file, answers: { confirm: true, pushDespiteErrors: true } });
+      assert.equal(outcome?.status, 'pushed', outcome?.message);
+      assert.equal(document.isDirty, false, 'nothing stays marked unsaved');
+      assert.deepEqual(diffTabs().map((t) => t.label), []);
+      assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (unsaved, then pushed)');
+    });
+
+    it('at a conflict the diff shows first and the choice is a notification, not a modal dialog over it', async function () {
+      if (!hasDriver()) this.skip();
+      const record = await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic);
+      await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed on the server' } });
+      await editUnsaved((doc) => (doc.name = 'Changed here too'));
+      let outcome: PushOutcome | undefined;
+      void Promise.resolve(vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file, answers: { confirm: true, pushDespiteErrors: true } })).then((o) => (outcome = o));
+      const diff = await waitFor(() => diffTabs().find((t) => /as pulled ↔ on 'E2E Editor Flows' now/.test(t.label)), { message: 'the conflict diff' });
+      assert.ok(diff.isActive, 'the diff is in front');
+      assert.ok(!(await queryWorkbench('.monaco-dialog-box')).some((e) => e.visible), 'no modal dialog covers the diff');
+      assert.ok((await screenshot('push-conflict-diff'))?.endsWith('.png'));
+      assert.match(String(await notificationShown(/since you pulled it/, /The diff shows what changed there/)), /Nothing was sent/);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await waitFor(() => outcome, { message: 'the push to end when the notification is dismissed' });
+      assert.equal(outcome?.status, 'cancelled');
+      assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed on the server', 'nothing was sent');
+      await vscode.commands.executeCommand('workbench.action.files.revert');
     });
   });
 });
