@@ -63,7 +63,7 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
       const target = node ?? treeView.selection[0];
       if (!target?.resource) return undefined;
       try {
-        return await openRemote(target.envName, target.resource);
+        return await openRemote(target.envName, target.resource, true, target.label);
       } catch (err) {
         showError(`Could not open ${target.label}`, err);
         return undefined;

@@ -6,6 +6,7 @@ import { ApiListing } from './apiListing';
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
 import { GROUPS, type ExplorerNode, type GroupType } from './nodes';
 import * as p from './presentation';
+import { maskKeyId } from './resourceTitles';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
 
 export interface EnvironmentEntry {
@@ -336,8 +337,9 @@ export class ExplorerModel {
       id: `${group.id}/${k.id}`,
       type: 'key',
       envName: group.envName,
-      label: k.alias || k.id,
-      description: k.alias ? k.id : k.active ? undefined : 'inactive',
+      // A key id is the key itself: never shown whole (masked in label, description and tooltip).
+      label: k.alias || `key ${maskKeyId(k.id)}`,
+      description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
       tooltip: p.keyTooltip(k),
       icon: 'key',
       iconColor: k.active ? undefined : p.INACTIVE_COLOR,

@@ -61,7 +61,7 @@ export function registerOpenApiByName(deps: { model: ExplorerModel; environments
     }
     if (!chosen) return undefined;
     try {
-      return await openRemote(envName, { type: 'api', kind: chosen.kind, id: chosen.id });
+      return await openRemote(envName, { type: 'api', kind: chosen.kind, id: chosen.id }, true, chosen.name);
     } catch (err) {
       const info = errorInfoOf(err);
       void vscode.window.showErrorMessage(`Could not open ${chosen.name}: ${info.message}${info.hint ? ` ${info.hint}` : ''}`);

@@ -1,4 +1,5 @@
 // Labels, icons and markdown tooltips of resource nodes. Free of `vscode`.
+import { maskKeyId } from './resourceTitles';
 import type { ApiKind, ApiSummary, ExampleSummary, KeySummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
 
 export const KIND_LABELS: Record<ApiKind, string> = { classic: 'Classic APIs', oas: 'OAS APIs', streams: 'Streams APIs' };
@@ -59,7 +60,7 @@ export function policyTooltip(p: PolicySummary): string {
 }
 
 export function keyTooltip(k: KeySummary): string {
-  return table(k.alias || k.id, [['Key ID', k.id], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
+  return table(k.alias || `key ${maskKeyId(k.id)}`, [['Key ID', maskKeyId(k.id)], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
 }
 
 export function webhookTooltip(w: WebhookSummary): string {

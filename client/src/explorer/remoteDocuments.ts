@@ -3,16 +3,18 @@
 // gives the document the `json` language and the language server works on it.
 import * as vscode from 'vscode';
 import type { ResourceRef, ResourceSource } from './resourceSource';
+import { pathSegment, resourceTitle } from './resourceTitles';
 
 export const REMOTE_SCHEME = 'svc-remote';
 
-export function remoteUri(envName: string, ref: ResourceRef): vscode.Uri {
-  const id = ref.type === 'example' ? ref.location : ref.id;
-  const kind = ref.type === 'api' ? `api-${ref.kind}` : ref.type;
-  const file = `${id.replace(/[^\w.-]+/g, '_')}.json`;
+/**
+ * The tab reads "Orders (classic) — Local sandbox.json" and the breadcrumb "Local sandbox › …": names,
+ * not ids (a key without alias shows its id masked). What the document stands for is in the query.
+ */
+export function remoteUri(envName: string, ref: ResourceRef, name?: string): vscode.Uri {
   return vscode.Uri.from({
     scheme: REMOTE_SCHEME,
-    path: `/${encodeURIComponent(envName)}/${kind}/${file}`,
+    path: `/${pathSegment(envName)}/${pathSegment(resourceTitle(ref, envName, name))}.json`,
     query: new URLSearchParams({ env: envName, ref: JSON.stringify(ref) }).toString(),
   });
 }
@@ -48,8 +50,8 @@ export class RemoteDocumentProvider implements vscode.TextDocumentContentProvide
 }
 
 /** Opens a resource read-only; errors go to the caller (a command shows them). */
-export async function openRemote(envName: string, ref: ResourceRef, preview = true): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument(remoteUri(envName, ref));
+export async function openRemote(envName: string, ref: ResourceRef, preview = true, name?: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(remoteUri(envName, ref, name));
   const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
   await vscode.window.showTextDocument(json, { preview });
   return json;
