@@ -120,6 +120,20 @@ describe('issue 14: create and push flows', function () {
     });
   });
 
+  it('Add Environment: "Save anyway" after a failed connection test saves it without making it active', async () => {
+    const environments = setup.api.environments.environments;
+    await vscode.commands.executeCommand('svc.switchEnvironment', ENV);
+    const added = await vscode.commands.executeCommand('svc.addEnvironment', { name: 'E2E Unreachable', dashboardUrl: 'http://127.0.0.1:9', saveIfTestFails: true });
+    try {
+      assert.equal(added, 'E2E Unreachable');
+      assert.ok(environments.find('E2E Unreachable'), 'saved');
+      assert.equal(environments.active()?.name, ENV, 'the active environment stays');
+      assert.match(String(await notificationShown(/E2E Unreachable/)), /saved but not made active/);
+    } finally {
+      await vscode.commands.executeCommand('svc.removeEnvironment', 'E2E Unreachable', { confirmed: true });
+    }
+  });
+
   describe('push of a pulled API', () => {
     let file: vscode.Uri;
     const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
