@@ -80,7 +80,9 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   if (outcome.status === 'pushed') {
     ctx.refreshTree();
     // The server now has what the editor shows: save it (nothing stays marked unsaved), close the push's diffs.
-    if (document.uri.scheme === 'file' && document.isDirty && document.getText() === request.text) await document.save();
+    if (document.uri.scheme === 'file' && document.isDirty && document.getText() === request.text) {
+      if (!(await document.save())) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
+    }
     if (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') await ui.closeDiffs();
     else closeAfterSave(document.uri, () => ui.closeDiffs());
   }
