@@ -5,7 +5,9 @@ import { registerEnvironments, type EnvironmentsArea } from './environments/regi
 import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
+import { connectNavigation } from './language/navigationClient';
 import { createExtensionLog } from './logging/outputChannel';
+import { createTestingApi } from './testing/testingApi';
 import { registerExamples } from './workflows/examples/register';
 import { registerMigrate } from './workflows/migrate/register';
 import { registerAnalytics } from './workflows/analytics/register';
@@ -27,8 +29,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 
   language = await startLanguageClient(context, { log });
+  if (language.client) context.subscriptions.push(...connectNavigation(language.client, environments.environments));
 
-  return { environments, explorer, sync, migrate, examples, resources, analytics, language, log, logUri: context.logUri, globalStorageUri: context.globalStorageUri };
+  if (context.extensionMode !== vscode.ExtensionMode.Test) return {};
+  const parts = { environments, explorer, sync, migrate, examples, resources, analytics, language, log };
+  return { testing: createTestingApi({ ...parts, logUri: context.logUri, globalStorageUri: context.globalStorageUri }) };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,5 +1,5 @@
 // The environment commands. Each accepts optional arguments so tests and command links can
-// answer the questions programmatically: a name (or a tree node with `envName`) picks the
+// answer the questions programmatically: a name (or a tree node with `environment`) picks the
 // environment, an answers object answers the input flow.
 import * as vscode from 'vscode';
 import type { Logger } from '../logging/logger';
@@ -11,7 +11,7 @@ import { CREDENTIAL_FAMILIES, CREDENTIAL_LABELS, LOCAL_SANDBOX_NAME, originOf, t
 import { FlowCancelled, type Prompter } from './prompter';
 
 /** A command's environment argument: a name, a tree node, or nothing (then the user picks). */
-export type EnvironmentArg = string | { envName?: string; name?: string } | undefined;
+export type EnvironmentArg = string | { environment?: string; name?: string } | undefined;
 
 export interface EnvironmentCommandDeps {
   environments: EnvironmentService;
@@ -24,7 +24,7 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
   const { environments, clients, prompter, log } = deps;
 
   const nameOf = (arg: EnvironmentArg): string | undefined =>
-    typeof arg === 'string' ? arg : arg?.envName ?? arg?.name;
+    typeof arg === 'string' ? arg : arg?.environment ?? arg?.name;
 
   async function pickEnvironment(arg: EnvironmentArg, placeHolder: string, configuredOnly: boolean): Promise<Environment | undefined> {
     const given = nameOf(arg);

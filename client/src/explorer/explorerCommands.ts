@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../environments/environmentService';
 import type { Logger } from '../logging/logger';
+import { argsOf, type CommandArg } from '../shared/commandArg';
 import { errorInfoOf } from './errorInfo';
 import type { ExplorerNode } from './nodes';
 import { openRemote } from './remoteDocuments';
@@ -63,25 +64,25 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
       const target = node ?? treeView.selection[0];
       if (!target?.resource) return undefined;
       try {
-        return await openRemote(target.envName, target.resource, true, target.label);
+        return await openRemote(target.environment, target.resource, true, target.label);
       } catch (err) {
         showError(`Could not open ${target.label}`, err);
         return undefined;
       }
     }),
 
-    vscode.commands.registerCommand('svc.openKeyById', async (arg?: ExplorerNode | { envName?: string; keyId?: string; apiId?: string }) => {
-      const envName = arg?.envName ?? environments.active()?.name;
-      if (!envName) return undefined;
-      const given = arg && 'keyId' in arg ? arg : undefined;
+    vscode.commands.registerCommand('svc.openKeyById', async (arg?: CommandArg<{ keyId?: string; apiId?: string }>) => {
+      const environment = environments.resolve(arg?.environment)?.name;
+      if (!environment) return undefined;
+      const given = argsOf(arg);
       const keyId = given?.keyId ?? (await vscode.window.showInputBox({
-        title: `Open Key by ID (${envName})`,
+        title: `Open Key by ID (${environment})`,
         prompt: 'The key id (or its hash)',
         validateInput: (v) => (v.trim() ? undefined : 'Enter a key id.'),
       }));
       if (!keyId) return undefined;
       try {
-        return await openRemote(envName, { type: 'key', id: keyId.trim(), apiId: given?.apiId });
+        return await openRemote(environment, { type: 'key', id: keyId.trim(), apiId: given?.apiId });
       } catch (err) {
         showError(`Could not open key ${keyId}`, err);
         return undefined;

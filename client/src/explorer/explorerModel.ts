@@ -4,7 +4,7 @@
 // expanding and collapsing never re-fetches and "load more" only fetches the next page.
 import { ApiListing } from './apiListing';
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
-import { GROUPS, type ExplorerNode, type GroupType } from './nodes';
+import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
 import { maskKeyId } from './resourceTitles';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
@@ -21,13 +21,13 @@ export interface EnvironmentEntry {
 export interface ExplorerModelDeps {
   environments(): EnvironmentEntry[];
   /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
-  sourceFor(envName: string): Promise<ResourceSource>;
+  sourceFor(environment: string): Promise<ResourceSource>;
   /** Called after every load attempt of an environment's resources (for the status bar). */
-  onLoadResult?(envName: string, error: unknown | undefined): void;
+  onLoadResult?(environment: string, error: unknown | undefined): void;
   /** The children of the node with this id changed without a refresh (a page arrived in the background). */
   onDidChange?(nodeId: string): void;
   /** Further pages of an environment's APIs load in the background until `settled` (for progress in the view). */
-  onBackgroundLoad?(envName: string, settled: Promise<void>): void;
+  onBackgroundLoad?(environment: string, settled: Promise<void>): void;
 }
 
 interface PagedList<T> {
@@ -79,8 +79,8 @@ export class ExplorerModel {
   }
 
   /** Every API of an environment (waits for the background pages); for "Open API by name…". */
-  async allApis(envName: string): Promise<ApiSummary[]> {
-    const listing = await this.apiListing({ id: `env:${envName}/apis`, type: 'apis', envName, label: '', icon: '', collapsible: 'collapsed' });
+  async allApis(environment: string): Promise<ApiSummary[]> {
+    const listing = await this.apiListing({ id: `env:${environment}/apis`, environment });
     await listing.whenSettled();
     return [...listing.items];
   }
@@ -134,7 +134,7 @@ export class ExplorerModel {
     return this.deps.environments().map((env) => ({
       id: `env:${env.name}`,
       type: env.builtin ? 'sandboxEnvironment' : 'environment',
-      envName: env.name,
+      environment: env.name,
       label: env.name,
       description: env.description,
       tooltip: env.tooltip,
@@ -169,27 +169,22 @@ export class ExplorerModel {
     }
   }
 
-  private async groupNodes(env: ExplorerNode): Promise<ExplorerNode[]> {
+  private async groupNodes(env: EnvironmentNode): Promise<ExplorerNode[]> {
     // Checks trust and approval (and starts the Local sandbox) once, before any group loads:
     // one error node for the environment instead of five.
     try {
       await this.source(env);
     } catch (err) {
-      this.deps.onLoadResult?.(env.envName, err);
+      this.deps.onLoadResult?.(env.environment, err);
       throw err;
     }
-    return GROUPS.map((group: GroupType) => ({
-      id: `${env.id}/${group}`,
-      type: group,
-      envName: env.envName,
-      label: p.GROUP_LABELS[group],
-      icon: p.GROUP_ICONS[group],
-      collapsible: 'collapsed',
-      parent: env,
-    }));
+    return GROUPS.map((group): ApisGroupNode | GroupNode => {
+      const node = { id: `${env.id}/${group}`, environment: env.environment, label: p.GROUP_LABELS[group], icon: p.GROUP_ICONS[group], parent: env };
+      return group === 'apis' ? { ...node, type: group, collapsible: 'collapsed' } : { ...node, type: group, collapsible: 'collapsed' };
+    });
   }
 
-  private async apisChildren(apis: ExplorerNode): Promise<ExplorerNode[]> {
+  private async apisChildren(apis: ApisGroupNode): Promise<ExplorerNode[]> {
     const listing = await this.apiListing(apis);
     // Counts only when every page is in; while pages load in the background a group says so, with no number.
     const kinds: ExplorerNode[] = API_KINDS.map((kind) => {
@@ -198,7 +193,7 @@ export class ExplorerModel {
       return {
         id: `${apis.id}/${kind}`,
         type: 'apiKind',
-        envName: apis.envName,
+        environment: apis.environment,
         label: p.KIND_LABELS[kind],
         description: listing.complete ? p.kindCount(all.length, this.filterText ? shown : undefined, false) : p.notAllLoaded(listing),
         tooltip: listing.complete ? undefined : p.md(p.partialKindNote(p.KIND_LABELS[kind], listing.loaded, listing.pages)),
@@ -211,13 +206,13 @@ export class ExplorerModel {
     return [...kinds, ...this.apiListingTail(apis, listing)];
   }
 
-  private async apiKindChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
-    const listing = await this.apiListing(group.parent!);
+  private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
+    const listing = await this.apiListing(group.parent);
     const ofKind = listing.items.filter((a) => a.kind === group.apiKind);
     const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api): ExplorerNode => ({
       id: `${group.id}/${api.id}`,
       type: 'api',
-      envName: group.envName,
+      environment: group.environment,
       label: api.name,
       description: `${api.listenPath ?? ''}${api.active ? '' : ' · inactive'}`.trim(),
       tooltip: p.apiTooltip(api),
@@ -236,13 +231,13 @@ export class ExplorerModel {
   }
 
   /** The APIs group's tail: a background failure with its retry, or "Load more APIs…" past the bound. */
-  private apiListingTail(apis: ExplorerNode, listing: ApiListing): ExplorerNode[] {
+  private apiListingTail(apis: ApisGroupNode, listing: ApiListing): ExplorerNode[] {
     if (listing.error) return [this.errorNode(apis, listing.error, 'more', apis.id)];
     if (!listing.stoppedAtBound) return [];
     return [{
       id: `${apis.id}/more`,
       type: 'loadMore',
-      envName: apis.envName,
+      environment: apis.environment,
       label: 'Load more APIs…',
       description: `page ${listing.loaded} of ${listing.pages}`,
       icon: 'ellipsis',
@@ -253,12 +248,12 @@ export class ExplorerModel {
   }
 
   /** The environment's API listing: started once, further pages in the background, redrawn as they come. */
-  private apiListing(apis: ExplorerNode): Promise<ApiListing> {
+  private apiListing(apis: Pick<ApisGroupNode, 'id' | 'environment'>): Promise<ApiListing> {
     let entry = this.apiListings.get(apis.id);
     if (entry) return entry;
     let lastDraw = 0;
     const listing: ApiListing = new ApiListing(
-      (page) => this.fetchPage(apis, page) as Promise<Page<ApiSummary>>,
+      (page) => this.fetchApisPage(apis.environment, page),
       () => {
         // Redraw at most every 300 ms while pages stream in, and once at the end.
         const now = Date.now();
@@ -268,7 +263,7 @@ export class ExplorerModel {
       },
     );
     entry = listing.start().then(() => {
-      if (listing.busy) this.deps.onBackgroundLoad?.(apis.envName, listing.whenSettled());
+      if (listing.busy) this.deps.onBackgroundLoad?.(apis.environment, listing.whenSettled());
       return listing;
     });
     const stored = entry;
@@ -279,10 +274,10 @@ export class ExplorerModel {
     return entry;
   }
 
-  private async oauthClientNodes(api: ExplorerNode): Promise<ExplorerNode[]> {
+  private async oauthClientNodes(api: ApiNode): Promise<ExplorerNode[]> {
     let clients;
     try {
-      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId!));
+      clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId));
     } catch (err) {
       if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients.', 'info')];
       throw err;
@@ -291,7 +286,7 @@ export class ExplorerModel {
     const nodes = clients.filter((c) => p.matchesFilter(this.filterText, c.id, c.description)).map((c): ExplorerNode => ({
       id: `${api.id}/${c.id}`,
       type: 'oauthClient',
-      envName: api.envName,
+      environment: api.environment,
       label: c.id,
       description: c.description,
       tooltip: p.oauthClientTooltip(c),
@@ -304,12 +299,12 @@ export class ExplorerModel {
     return this.withFilterNote(api, nodes, clients.length);
   }
 
-  private async policyNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
     const nodes = policies.filter((x) => p.matchesFilter(this.filterText, x.name, x.id)).map((x): ExplorerNode => ({
       id: `${group.id}/${x.id}`,
       type: 'policy',
-      envName: group.envName,
+      environment: group.environment,
       label: x.name || x.id,
       description: x.active ? undefined : 'inactive',
       tooltip: p.policyTooltip(x),
@@ -322,7 +317,7 @@ export class ExplorerModel {
     return this.withFilterNote(group, nodes, policies.length);
   }
 
-  private async keysChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async keysChildren(group: GroupNode): Promise<ExplorerNode[]> {
     let list: PagedList<KeySummary>;
     try {
       list = await this.pagedList<KeySummary>(group);
@@ -330,13 +325,13 @@ export class ExplorerModel {
       if (!isMissingEndpoint(err)) throw err;
       return [
         this.messageNode(group, 'This server does not list keys.', 'info'),
-        { id: `${group.id}/openById`, type: 'openKeyById', envName: group.envName, label: 'Open Key by ID…', icon: 'go-to-file', collapsible: 'none', parent: group },
+        { id: `${group.id}/openById`, type: 'openKeyById', environment: group.environment, label: 'Open Key by ID…', icon: 'go-to-file', collapsible: 'none', parent: group },
       ];
     }
     const nodes = list.items.filter((k) => p.matchesFilter(this.filterText, k.alias, k.id)).map((k): ExplorerNode => ({
       id: `${group.id}/${k.id}`,
       type: 'key',
-      envName: group.envName,
+      environment: group.environment,
       // A key id is the key itself: never shown whole (masked in label, description and tooltip).
       label: k.alias || `key ${maskKeyId(k.id)}`,
       description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
@@ -350,12 +345,12 @@ export class ExplorerModel {
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
   }
 
-  private async webhooksChildren(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async webhooksChildren(group: GroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<WebhookSummary>(group);
     const nodes = list.items.filter((w) => p.matchesFilter(this.filterText, w.name, w.id)).map((w): ExplorerNode => ({
       id: `${group.id}/${w.id}`,
       type: 'webhook',
-      envName: group.envName,
+      environment: group.environment,
       label: w.name || w.id,
       description: [w.method, w.targetPath].filter(Boolean).join(' '),
       tooltip: p.webhookTooltip(w),
@@ -367,7 +362,7 @@ export class ExplorerModel {
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
   }
 
-  private async exampleNodes(group: ExplorerNode): Promise<ExplorerNode[]> {
+  private async exampleNodes(group: GroupNode): Promise<ExplorerNode[]> {
     let examples;
     try {
       examples = await this.cached(group, async () => (await this.source(group)).listExamples());
@@ -378,7 +373,7 @@ export class ExplorerModel {
     const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e): ExplorerNode => ({
       id: `${group.id}/${e.location}`,
       type: 'example',
-      envName: group.envName,
+      environment: group.environment,
       label: e.name || e.location,
       description: e.location,
       tooltip: p.exampleTooltip(e),
@@ -390,11 +385,11 @@ export class ExplorerModel {
     return this.withFilterNote(group, nodes, examples.length);
   }
 
-  private errorChildren(errorNode: ExplorerNode): ExplorerNode[] {
+  private errorChildren(errorNode: ErrorNode): ExplorerNode[] {
     const info = this.errors.get(errorNode.id);
     const out: ExplorerNode[] = [];
     if (info?.hint) out.push(this.messageNode(errorNode, info.hint, 'lightbulb'));
-    out.push({ id: `${errorNode.id}/retry`, type: 'retry', envName: errorNode.envName, label: 'Retry', icon: 'refresh', collapsible: 'none', ownerId: errorNode.ownerId, parent: errorNode });
+    out.push({ id: `${errorNode.id}/retry`, type: 'retry', environment: errorNode.environment, label: 'Retry', icon: 'refresh', collapsible: 'none', ownerId: errorNode.ownerId, parent: errorNode });
     return out;
   }
 
@@ -405,7 +400,7 @@ export class ExplorerModel {
   }
 
   private async source(node: ExplorerNode): Promise<ResourceSource> {
-    return this.deps.sourceFor(node.envName);
+    return this.deps.sourceFor(node.environment);
   }
 
   /** Loads once per owner; a failure is not cached, so a retry fetches again. */
@@ -413,21 +408,21 @@ export class ExplorerModel {
     const key = owner.id;
     let entry = this.cache.get(key) as Promise<T> | undefined;
     if (!entry) {
-      entry = this.report(owner.envName, load());
+      entry = this.report(owner.environment, load());
       entry.catch(() => this.cache.delete(key));
       this.cache.set(key, entry);
     }
     return entry;
   }
 
-  private report<T>(envName: string, promise: Promise<T>): Promise<T> {
+  private report<T>(environment: string, promise: Promise<T>): Promise<T> {
     return promise.then(
       (value) => {
-        this.deps.onLoadResult?.(envName, undefined);
+        this.deps.onLoadResult?.(environment, undefined);
         return value;
       },
       (err: unknown) => {
-        if (!isMissingEndpoint(err)) this.deps.onLoadResult?.(envName, err);
+        if (!isMissingEndpoint(err)) this.deps.onLoadResult?.(environment, err);
         throw err;
       },
     );
@@ -457,10 +452,15 @@ export class ExplorerModel {
     return list;
   }
 
+  private async fetchApisPage(environment: string, page: number): Promise<Page<ApiSummary>> {
+    const source = await this.deps.sourceFor(environment);
+    return this.report(environment, source.listApis(page));
+  }
+
   private async fetchPage(owner: ExplorerNode, page: number): Promise<Page<unknown>> {
     const source = await this.source(owner);
     const load = owner.type === 'apis' ? source.listApis(page) : owner.type === 'keys' ? source.listKeys(page) : source.listWebhooks(page);
-    return this.report(owner.envName, load as Promise<Page<unknown>>);
+    return this.report(owner.environment, load as Promise<Page<unknown>>);
   }
 
   /** The first page, shared by concurrent callers (kind groups ask while "APIs" loads). */
@@ -484,7 +484,7 @@ export class ExplorerModel {
     return [{
       id: `${under.id}/more`,
       type: 'loadMore',
-      envName: owner.envName,
+      environment: owner.environment,
       label: `Load more ${noun}…`,
       description: `page ${list.page} of ${list.pages}`,
       icon: 'ellipsis',
@@ -503,7 +503,7 @@ export class ExplorerModel {
   }
 
   private messageNode(owner: ExplorerNode, text: string, icon: string): ExplorerNode {
-    return { id: `${owner.id}/message:${text}`, type: 'message', envName: owner.envName, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
+    return { id: `${owner.id}/message:${text}`, type: 'message', environment: owner.environment, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
   }
 
   /**
@@ -517,7 +517,7 @@ export class ExplorerModel {
     return {
       id,
       type: 'error',
-      envName: owner.envName,
+      environment: owner.environment,
       label: info.message,
       description: info.detail ?? info.hint,
       tooltip: p.errorTooltip(info.detail ? `${info.detail}: ${info.message}` : info.message, info.hint),

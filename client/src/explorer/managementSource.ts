@@ -1,6 +1,6 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
 import type { ManagementClient } from '../api/client';
-import { maskOAuthClient } from '../workflows/resources/masking';
+import { maskOAuthClient } from '../shared/masking';
 import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
 import type { ApiSummary, KeySummary, Page, ResourceRef, ResourceSource } from './resourceSource';
 

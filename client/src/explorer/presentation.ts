@@ -1,4 +1,6 @@
 // Labels, icons and markdown tooltips of resource nodes. Free of `vscode`.
+import { HEALTH_WORDS, type HealthState } from '../environments/health';
+import type { Environment } from '../environments/model';
 import { maskKeyId } from './resourceTitles';
 import type { ApiKind, ApiSummary, ExampleSummary, KeySummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
 
@@ -84,4 +86,17 @@ export function matchesFilter(filter: string, ...texts: (string | undefined)[]):
   const needle = filter.trim().toLowerCase();
   if (!needle) return true;
   return texts.some((t) => t !== undefined && t.toLowerCase().includes(needle));
+}
+
+/** An environment node's tooltip: its URLs, where it is defined, and its health. */
+export function environmentTooltip(env: Environment, health: HealthState, sandboxRunning: boolean): string {
+  const origin = env.source === 'builtin' ? (sandboxRunning ? env.dashboardUrl : 'starts on first use') : env.dashboardUrl;
+  return [
+    `**${md(env.name)}**`,
+    '',
+    `Dashboard: ${md(origin)}`,
+    env.gatewayUrl ? `\n\nGateway: ${md(env.gatewayUrl)}` : '',
+    `\n\nDefined in: ${env.source === 'builtin' ? 'built in' : env.source === 'workspace' ? 'workspace settings' : 'user settings'}`,
+    `\n\nHealth: ${HEALTH_WORDS[health]}`,
+  ].join('');
 }

@@ -1,7 +1,6 @@
 // Wires the explorer: model, tree view, `svc-remote:` documents, commands.
 import * as vscode from 'vscode';
 import type { EnvironmentsArea } from '../environments/register';
-import { HEALTH_WORDS } from '../environments/health';
 import { HEALTH_OK, healthFromError } from '../environments/healthFromError';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { registerExplorerCommands } from './explorerCommands';
@@ -9,7 +8,7 @@ import { ExplorerModel, type EnvironmentEntry } from './explorerModel';
 import { ManagementSource } from './managementSource';
 import { registerOpenApiByName } from './openApiByName';
 import type { ExplorerNode } from './nodes';
-import { md } from './presentation';
+import { environmentTooltip } from './presentation';
 import { REMOTE_SCHEME, RemoteDocumentProvider } from './remoteDocuments';
 import type { ResourceSource } from './resourceSource';
 import { ExplorerTreeProvider } from './treeProvider';
@@ -24,9 +23,9 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
   const log = deps.log.forArea('explorer');
   const { environments, clients } = deps.envs;
 
-  const sourceFor = async (envName: string): Promise<ResourceSource> => {
-    const env = environments.find(envName);
-    if (!env) throw new Error(`Environment '${envName}' no longer exists.`);
+  const sourceFor = async (environment: string): Promise<ResourceSource> => {
+    const env = environments.find(environment);
+    if (!env) throw new Error(`Environment '${environment}' no longer exists.`);
     return new ManagementSource(await clients.clientFor(env));
   };
 
@@ -34,20 +33,12 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
     const active = environments.active()?.name;
     return environments.all().map((env) => {
       const health = environments.health(env.name);
-      const origin = env.source === 'builtin' ? (environments.sandbox.isRunning ? env.dashboardUrl : 'starts on first use') : env.dashboardUrl;
       return {
         name: env.name,
         builtin: env.source === 'builtin',
         active: env.name === active,
         description: env.name === active ? 'active' : undefined,
-        tooltip: [
-          `**${md(env.name)}**`,
-          '',
-          `Dashboard: ${md(origin)}`,
-          env.gatewayUrl ? `\n\nGateway: ${md(env.gatewayUrl)}` : '',
-          `\n\nDefined in: ${env.source === 'builtin' ? 'built in' : env.source === 'workspace' ? 'workspace settings' : 'user settings'}`,
-          `\n\nHealth: ${HEALTH_WORDS[health.state]}`,
-        ].join(''),
+        tooltip: environmentTooltip(env, health.state, environments.sandbox.isRunning),
       };
     });
   };
@@ -55,16 +46,16 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
   const model = new ExplorerModel({
     environments: entries,
     sourceFor,
-    onLoadResult: (envName, err) => {
+    onLoadResult: (environment, err) => {
       if (!err) {
-        const state = environments.health(envName).state;
-        if (state === 'unknown' || state === 'checking') environments.setHealth(envName, HEALTH_OK);
+        const state = environments.health(environment).state;
+        if (state === 'unknown' || state === 'checking') environments.setHealth(environment, HEALTH_OK);
         return;
       }
       const health = healthFromError(err);
       // A failing single listing says little about the environment; these do.
-      if (health.state === 'auth' || health.state === 'unreachable' || health.state === 'blocked') environments.setHealth(envName, health);
-      log.warn(`loading from '${envName}' failed: ${health.message}`);
+      if (health.state === 'auth' || health.state === 'unreachable' || health.state === 'blocked') environments.setHealth(environment, health);
+      log.warn(`loading from '${environment}' failed: ${health.message}`);
     },
     onDidChange: (nodeId) => {
       const node = provider.nodeById(nodeId);

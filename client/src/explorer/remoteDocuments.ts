@@ -11,31 +11,31 @@ export const REMOTE_SCHEME = 'svc-remote';
  * The tab reads "Orders (classic) — Local sandbox.json" and the breadcrumb "Local sandbox › …": names,
  * not ids (a key without alias shows its id masked). What the document stands for is in the query.
  */
-export function remoteUri(envName: string, ref: ResourceRef, name?: string): vscode.Uri {
+export function remoteUri(environment: string, ref: ResourceRef, name?: string): vscode.Uri {
   return vscode.Uri.from({
     scheme: REMOTE_SCHEME,
-    path: `/${pathSegment(envName)}/${pathSegment(resourceTitle(ref, envName, name))}.json`,
-    query: new URLSearchParams({ env: envName, ref: JSON.stringify(ref) }).toString(),
+    path: `/${pathSegment(environment)}/${pathSegment(resourceTitle(ref, environment, name))}.json`,
+    query: new URLSearchParams({ env: environment, ref: JSON.stringify(ref) }).toString(),
   });
 }
 
-export function parseRemoteUri(uri: vscode.Uri): { envName: string; ref: ResourceRef } {
+export function parseRemoteUri(uri: vscode.Uri): { environment: string; ref: ResourceRef } {
   const query = new URLSearchParams(uri.query);
-  const envName = query.get('env');
+  const environment = query.get('env');
   const ref = query.get('ref');
-  if (!envName || !ref) throw new Error(`Not a Svc remote document: ${uri.toString()}`);
-  return { envName, ref: JSON.parse(ref) as ResourceRef };
+  if (!environment || !ref) throw new Error(`Not a Svc remote document: ${uri.toString()}`);
+  return { environment, ref: JSON.parse(ref) as ResourceRef };
 }
 
 export class RemoteDocumentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly sourceFor: (envName: string) => Promise<ResourceSource>) {}
+  constructor(private readonly sourceFor: (environment: string) => Promise<ResourceSource>) {}
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const { envName, ref } = parseRemoteUri(uri);
-    const value = await (await this.sourceFor(envName)).fetchDocument(ref);
+    const { environment, ref } = parseRemoteUri(uri);
+    const value = await (await this.sourceFor(environment)).fetchDocument(ref);
     return `${JSON.stringify(value, null, 2)}\n`;
   }
 
@@ -50,8 +50,8 @@ export class RemoteDocumentProvider implements vscode.TextDocumentContentProvide
 }
 
 /** Opens a resource read-only; errors go to the caller (a command shows them). */
-export async function openRemote(envName: string, ref: ResourceRef, preview = true, name?: string): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument(remoteUri(envName, ref, name));
+export async function openRemote(environment: string, ref: ResourceRef, preview = true, name?: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(remoteUri(environment, ref, name));
   const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
   await vscode.window.showTextDocument(json, { preview });
   return json;

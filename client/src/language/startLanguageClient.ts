@@ -5,9 +5,11 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
+import { DocumentKindNotification } from '../../../common/src/protocol';
+import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
+import { ViewDiagnostics } from './viewDiagnostics';
 
 export interface LanguageArea {
   /** Undefined when the server could not start. */
@@ -28,16 +30,23 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
   context.subscriptions.push(watcher);
+  const views = new ViewDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
+    middleware: views.middleware,
   };
   const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   try {
     await client.start();
     context.subscriptions.push(
-      client.onNotification(DocumentKindNotification.method, (params: DocumentKindParams) => statusBar.update(params)),
+      client.onNotification(DocumentKindNotification, (params) => {
+        rememberServerKind(params);
+        statusBar.update(params);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => forgetServerKind(document.uri)),
+      views.watch(client),
     );
     log.info('language server started');
   } catch (error) {

@@ -2,18 +2,20 @@
 //   svc-lint [--format text|json] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
 // Files that are not Svc documents (no detected kind) are skipped silently, as in the editor.
-// The workspace-wide rule (same listen path twice) runs across the files of one invocation.
+// The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
+// run against every definition under the git root (or the current directory), reported only
+// for the files given; listen paths are compared among the files given.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { detectKind } from '../../../common/src/detection';
-import { SvcDocument } from '../service/parser/document';
-import { validateAs } from '../service/validation/validate';
+import type { DocumentKind } from '../../../common/src/kinds';
+import { createLanguageService } from '../service/languageService';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
-import { WorkspaceIndex } from '../service/validation/workspaceIndex';
-import { displayPath, expandArguments } from './files';
+import { WorkspaceModel } from '../service/index/workspaceModel';
+import { displayPath, expandArguments, fileUriOf } from './files';
+import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
 
 const USAGE = `Usage: svc-lint [--format text|json] <files, folders or globs>...
@@ -45,8 +47,13 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   const { files, unmatched } = expandArguments(patterns, cwd);
   if (unmatched.length) return usage(`no such file or no match: ${unmatched.join(', ')}`);
 
-  const workspace = new WorkspaceIndex();
-  const documents: Array<{ file: string; doc: SvcDocument; kind: ReturnType<typeof detectKind> }> = [];
+  // The same language service the server builds: one parse and one detection per file. Links
+  // are checked against every definition of the project, listen paths among the files given;
+  // findings are reported for the files given only.
+  const linted = new Set<string>();
+  const service = createLanguageService({ workspace: new WorkspaceModel({ comparesListenPaths: (uri) => linted.has(uri) }) });
+  indexProject(service.workspace, projectRoot(cwd));
+  const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
   for (const file of files) {
     let text: string;
@@ -56,17 +63,19 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
-    const uri = 'file://' + encodeURI((file.startsWith('/') ? file : join(cwd, file)).replace(/\\/g, '/'));
-    const doc = new SvcDocument(TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text));
-    const kind = detectKind(uri, doc.value, undefined);
+    const uri = fileUriOf(file.startsWith('/') ? file : join(cwd, file));
+    const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
+    const kind = service.detectKind(textDocument)?.kind;
     if (!kind) continue;
-    workspace.update(doc, kind.kind);
-    documents.push({ file: displayPath(file, cwd), doc, kind });
+    // Every file joins the workspace index before any is validated (the duplicate listen path rule).
+    service.workspace.update(service.parse(textDocument), kind);
+    linted.add(uri);
+    documents.push({ file: displayPath(file, cwd), textDocument, kind });
   }
-  const results: FileResult[] = documents.map(({ file, doc, kind }) => ({
+  const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
     file,
-    kind: kind?.kind,
-    diagnostics: validateAs(doc, kind!, DEFAULT_VALIDATION_SETTINGS, { workspace }),
+    kind,
+    diagnostics: service.validate(textDocument, DEFAULT_VALIDATION_SETTINGS),
   }));
   const hasError = results.some((r) => r.diagnostics.some((d) => d.severity === DiagnosticSeverity.Error)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : textReport(results);

@@ -25,7 +25,7 @@ describe('analytics', () => {
 
   it('opens the chart with the last 7 days of a seeded OAuth client', async () => {
     const range = lastSevenDays();
-    await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { envName: ENV, clientId, ...range });
+    await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { environment: ENV, clientId, ...range });
     const panel = await waitFor(() => setup.api.analytics.current(), { message: 'the analytics panel' });
     await waitFor(() => panel.state.renderedPoints !== undefined, { message: 'the webview to report what it drew' });
     assert.equal(panel.state.renderedPoints, 7);
@@ -56,7 +56,7 @@ describe('analytics', () => {
 
   it('refuses a reversed date range before asking the server', async () => {
     const before = setup.api.analytics.current()!.state;
-    assert.equal(await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { envName: ENV, clientId, start: '2024-03-07', end: '2024-03-01' }), undefined);
+    assert.equal(await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { environment: ENV, clientId, start: '2024-03-07', end: '2024-03-01' }), undefined);
     assert.equal(setup.api.analytics.current()!.state, before);
   });
 });

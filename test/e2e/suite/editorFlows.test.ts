@@ -166,7 +166,8 @@ describe('issue 14: create and push flows', function () {
     }
 
     before(async () => {
-      const pulled = await vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'classic', id: SEED_API_IDS.petstoreClassic }, mode: 'full' });
+      const pulled = await setup.api.withSyncAnswers({}, () =>
+        vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'classic', id: SEED_API_IDS.petstoreClassic }, mode: 'full' }));
       assert.equal(pulled?.status, 'pulled', pulled?.message);
       file = vscode.Uri.file(pulled.file!);
     });
@@ -174,7 +175,7 @@ describe('issue 14: create and push flows', function () {
     it('after a successful push of unsaved changes the file is saved and the push\'s diff editor is closed', async () => {
       const document = await editUnsaved((doc) => (doc.name = 'Petstore (unsaved, then pushed)'));
       assert.ok(document.isDirty);
-      const outcome = await vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file, answers: { confirm: true, pushDespiteErrors: true } });
+      const outcome = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }));
       assert.equal(outcome?.status, 'pushed', outcome?.message);
       assert.equal(document.isDirty, false, 'nothing stays marked unsaved');
       assert.deepEqual(diffTabs().map((t) => t.label), []);
@@ -187,7 +188,7 @@ describe('issue 14: create and push flows', function () {
       await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed on the server' } });
       await editUnsaved((doc) => (doc.name = 'Changed here too'));
       let outcome: PushOutcome | undefined;
-      void Promise.resolve(vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file, answers: { confirm: true, pushDespiteErrors: true } })).then((o) => (outcome = o));
+      void setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file })).then((o) => (outcome = o));
       const diff = await waitFor(() => diffTabs().find((t) => /as pulled ↔ on 'E2E Editor Flows' now/.test(t.label)), { message: 'the conflict diff' });
       assert.ok(diff.isActive, 'the diff is in front');
       assert.ok(!(await queryWorkbench('.monaco-dialog-box')).some((e) => e.visible), 'no modal dialog covers the diff');

@@ -63,8 +63,7 @@ describe('issue 14: names, not ids', function () {
     const value = JSON.parse(document.getText());
     edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify({ ...value, rate: 777 }, null, 2)}\n`);
     await vscode.workspace.applyEdit(edit);
-    setup.api.sync.fileSystem.answerNext({ confirm: true, pushDespiteErrors: true });
-    await document.save();
+    await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => document.save());
     const outcome = await waitFor(() => setup.api.sync.fileSystem.lastOutcome, { message: 'the push outcome' });
     assert.match(outcome.message, new RegExp(`Pushed ${policy.name} \\(policy\\) to '${ENV}'`));
   });

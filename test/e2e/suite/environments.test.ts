@@ -12,9 +12,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../sandbox/src/index';
 import { ManagementClient } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
+import type { SvcTestingApi } from '../../../client/src/testing/testingApi';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
-import { activeExtension } from './helpers/workspace';
+import { testingApi } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
 
@@ -28,7 +28,7 @@ const KEY_ID = 'e2e-open-by-id';
 describe('environment commands', () => {
   let main: Sandbox;
   let other: Sandbox;
-  let api: SvcExtensionApi;
+  let api: SvcTestingApi;
   let proxy: FaultyProxy | undefined;
 
   const children = (node?: ExplorerNode) => api.explorer.provider.getChildren(node);
@@ -48,7 +48,7 @@ describe('environment commands', () => {
 
   before(async () => {
     [main, other] = await Promise.all([startSandbox({ port: 0, memory: true }), startSandbox({ port: 0, memory: true })]);
-    api = (await activeExtension()).exports as SvcExtensionApi;
+    api = await testingApi();
     await adminOf(main).createCustomKey(KEY_ID, { access_rights: {}, alias: 'opened by id' });
     // Only the second host has this policy: seeing it proves the tree reads from that host.
     await adminOf(other).createPolicy({ id: 'only-on-the-other-host', name: 'only on the other host', access_rights: {}, active: true });
@@ -133,7 +133,7 @@ describe('environment commands', () => {
   });
 
   it('Open Key by ID opens the key as read-only JSON', async () => {
-    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('svc.openKeyById', { envName: ENV, keyId: KEY_ID });
+    const doc = await vscode.commands.executeCommand<vscode.TextDocument>('svc.openKeyById', { environment: ENV, keyId: KEY_ID });
     assert.ok(doc, 'the command returns the opened document');
     const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote' && vscode.window.activeTextEditor, { message: 'the svc-remote editor' });
     assert.equal(editor.document.languageId, 'json');

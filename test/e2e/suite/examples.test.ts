@@ -38,7 +38,7 @@ describe('examples', () => {
   });
 
   it('previews the readme of an example from the tree node in the Markdown preview', async () => {
-    const node = { id: 'x', type: 'example', envName: ENV, label: 'Petstore', icon: 'book', collapsible: 'none', resource: { type: 'example', location: 'oas/petstore-token' } };
+    const node = { id: 'x', type: 'example', environment: ENV, label: 'Petstore', icon: 'book', collapsible: 'none', resource: { type: 'example', location: 'oas/petstore-token' } };
     const uri = (await vscode.commands.executeCommand('svc.examples.previewReadme', node)) as vscode.Uri;
     assert.equal(uri.scheme, 'svc-example');
     const text = (await vscode.workspace.openTextDocument(uri)).getText();
@@ -47,7 +47,7 @@ describe('examples', () => {
   });
 
   it('opens the definition as a new untitled JSON file', async () => {
-    const doc = (await vscode.commands.executeCommand('svc.examples.openDefinition', { envName: ENV, location: 'classic/keyless-proxy', action: 'definition' })) as vscode.TextDocument;
+    const doc = (await vscode.commands.executeCommand('svc.examples.openDefinition', { environment: ENV, location: 'classic/keyless-proxy', action: 'definition' })) as vscode.TextDocument;
     assert.equal(doc.uri.scheme, 'untitled');
     assert.equal(doc.languageId, 'json');
     assert.match(doc.uri.path, /keyless-proxy\.classic\.json$/);
@@ -58,7 +58,9 @@ describe('examples', () => {
 
   it('creates an OAS API from an example: the sandbox has it afterwards', async () => {
     const before = await apiNames();
-    const outcomes = (await vscode.commands.executeCommand('svc.examples.browse', { envName: ENV, location: 'oas/petstore-token', action: 'create', confirm: true, oasCreate: 'new' })) as PushOutcome[];
+    const outcomes = (await setup.api.withSyncAnswers({ confirm: true, oasCreate: 'new' }, () =>
+      vscode.commands.executeCommand('svc.examples.browse', { environment: ENV, location: 'oas/petstore-token', action: 'create' }),
+    )) as PushOutcome[];
     assert.equal(outcomes.length, 1);
     assert.equal(outcomes[0].status, 'pushed', outcomes[0].message);
     const created = (await apiNames()).filter((a) => !before.some((b) => b.id === a.id));
@@ -69,7 +71,9 @@ describe('examples', () => {
 
   it('creates a versioned classic example as an OAS API with its version', async () => {
     const before = await apiNames();
-    const outcomes = (await vscode.commands.executeCommand('svc.examples.createApi', { envName: ENV, location: 'classic/token-auth-versioned', convertClassic: true, confirm: true, oasCreate: 'new' })) as PushOutcome[];
+    const outcomes = (await setup.api.withSyncAnswers({ confirm: true, oasCreate: 'new' }, () =>
+      vscode.commands.executeCommand('svc.examples.createApi', { environment: ENV, location: 'classic/token-auth-versioned', convertClassic: true }),
+    )) as PushOutcome[];
     assert.deepEqual(outcomes.map((o) => o.status), ['pushed', 'pushed'], outcomes.map((o) => o.message).join(' | '));
     const created = (await apiNames()).filter((a) => !before.some((b) => b.id === a.id));
     assert.equal(created.length, 2);

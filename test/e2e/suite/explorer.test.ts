@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../sandbox/src/index';
 import { ManagementClient } from '../../../client/src/api';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
+import type { SvcTestingApi } from '../../../client/src/testing/testingApi';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
-import { activeExtension } from './helpers/workspace';
+import { testingApi } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { hasDriver, waitForVisible } from './helpers/workbench';
@@ -22,7 +22,7 @@ const WRONG = 'E2E Wrong Token';
 
 describe('explorer', () => {
   let sandbox: Sandbox;
-  let api: SvcExtensionApi;
+  let api: SvcTestingApi;
 
   const children = (node?: ExplorerNode) => api.explorer.provider.getChildren(node);
   async function child(parent: ExplorerNode | undefined, label: string | RegExp): Promise<ExplorerNode> {
@@ -33,7 +33,7 @@ describe('explorer', () => {
 
   before(async () => {
     sandbox = await startSandbox({ port: 0, memory: true });
-    api = (await activeExtension()).exports as SvcExtensionApi;
+    api = await testingApi();
     assert.ok(api?.explorer && api.environments, 'activate() returns the explorer and environments');
     // Enough keys for two pages (the listing pages by 10), created through the spec's endpoint 5.
     const admin = new ManagementClient({ name: 'setup', dashboardUrl: sandbox.url, credentials: sandbox.credentials });

@@ -43,7 +43,8 @@ export function run(): Promise<void> {
         const passed = tests.filter((t) => t.state === 'passed').length;
         // Hook failures have no test entry of their own; count mocha's figure if it is larger.
         const failed = Math.max(failures, tests.filter((t) => t.state === 'failed').length);
-        fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, tests }, null, 2) + '\n');
+        const skipped = tests.filter((t) => t.state === 'pending').length;
+        fs.writeFileSync(resultsFile, JSON.stringify({ passed, failed, skipped, tests }, null, 2) + '\n');
         progress(`${passed} passed, ${failed} failed`);
         if (failed > 0) reject(new Error(`${failed} end-to-end test(s) failed`));
         else if (passed === 0) reject(new Error('no end-to-end test ran'));

@@ -5,14 +5,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SvcExtensionApi } from '../../../client/src/extensionApi';
-import { activeExtension, fixtureUri, openFixture } from './helpers/workspace';
+import type { SvcTestingApi } from '../../../client/src/testing/testingApi';
+import { activeExtension, fixtureUri, openFixture, testingApi } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
 
 describe('language server features', () => {
-  let api: SvcExtensionApi;
+  let api: SvcTestingApi;
   let repo: string;
 
   /** Copies a service fixture into the workspace (the runner gives each run a fresh copy). */
@@ -26,7 +26,7 @@ describe('language server features', () => {
 
   before(async () => {
     const extension = await activeExtension();
-    api = extension.exports as SvcExtensionApi;
+    api = await testingApi();
     repo = extension.extensionPath;
     install('invalid/oas.json', 'lang-oas.json');
     install('invalid/classic.json', 'lang-classic.json');

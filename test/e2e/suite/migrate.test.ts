@@ -38,7 +38,7 @@ describe('migrate', () => {
 
   it('dry run: the report lists success with generated documents and a skipped TCP API; nothing is stored', async () => {
     assert.equal(await stored(PETSTORE), 'classic');
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE, TCP] })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE, TCP] })) as MigrateOutcome;
     const report = outcome.dryRun!;
     assert.equal(report.mode, 'dryRun');
     const pets = report.rows.find((r) => r.apiID === PETSTORE)!;
@@ -53,6 +53,10 @@ describe('migrate', () => {
     assert.match(html, /Diff base/);
     assert.match(html, /Petstore/, 'names come from the listing');
     assert.match(html, /value="stage" checked/);
+    // Per API, what changed shape: read from the classic definition beside the server's documents.
+    const split = 'version_data.versions: each non-default version became its own internal child API';
+    assert.ok(pets.changes.some((c) => c.startsWith(split)), pets.changes.join('\n'));
+    assert.match(html, /<b>Changed shape<\/b><ul><li>version_data\.versions: /);
 
     assert.equal(await stored(PETSTORE), 'classic', 'a dry run changes nothing');
     assert.equal(await stored(`${PETSTORE}-staged`), 'absent');
@@ -93,13 +97,13 @@ describe('migrate', () => {
   });
 
   it('stage again without overrideStaged: skipped as already staged', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE], mode: 'stage' })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE], mode: 'stage' })) as MigrateOutcome;
     const row = outcome.run!.rows.find((r) => r.apiID === PETSTORE)!;
     assert.deepEqual([row.outcome, row.skipKey], ['skipped', 'already_staged']);
   });
 
   it('promote: the classic API is replaced by its staged OAS copy under the same id', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE], mode: 'promote', confirmed: true })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE], mode: 'promote', confirmed: true })) as MigrateOutcome;
     assert.equal(outcome.run?.rows.find((r) => r.apiID === PETSTORE)?.outcome, 'success');
     assert.equal(await stored(PETSTORE), 'oas');
     assert.equal(await stored(`${PETSTORE}-staged`), 'absent', 'the staged copy is consumed');
@@ -115,7 +119,7 @@ describe('migrate', () => {
   });
 
   it('a migrated API is skipped as already migrated', async () => {
-    const outcome = (await vscode.commands.executeCommand('svc.migrate', { envName: ENV, apiIds: [PETSTORE] })) as MigrateOutcome;
+    const outcome = (await vscode.commands.executeCommand('svc.migrate', { environment: ENV, apiIds: [PETSTORE] })) as MigrateOutcome;
     const row = outcome.dryRun!.rows[0];
     assert.deepEqual([row.outcome, row.skipKey], ['skipped', 'already_migrated']);
   });
@@ -127,6 +131,10 @@ describe('migrate', () => {
     const report = (await vscode.commands.executeCommand('svc.migrate.previewLocal')) as MigrationReport;
     assert.deepEqual(report.rows.map((r) => [r.apiID, r.outcome]), [[SEED_API_IDS.weatherClassic, 'success']]);
     assert.ok(!(setup.api.migrate.panel.html ?? '').includes('<form'), 'a local preview offers no run');
+    const row = report.rows[0]!;
+    assert.ok(row.changes.includes('global_headers (map) → middleware.global.transformRequestHeaders.add (list of {name, value})'), row.changes.join('\n'));
+    assert.ok(row.dropped.includes('auth_configs.jwt dropped: the auth method is not in use'), row.dropped.join('\n'));
+    assert.match(setup.api.migrate.panel.html ?? '', /<b>Changed shape<\/b>[\s\S]*<b>Dropped<\/b>/);
     await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
     await waitFor(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;

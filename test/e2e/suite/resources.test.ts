@@ -31,7 +31,7 @@ describe('resources', () => {
     await vscode.window.showTextDocument(doc);
     // The answers the quick picks would ask for come as the argument; which key to send is
     // picked in the real quick pick: its first item is the active editor.
-    const pending = vscode.commands.executeCommand<ActionResult>('svc.key.create', { envName: ENV, keyId: 'e2e-editor-key', style: 'gateway', options: ['suppressReset'] });
+    const pending = vscode.commands.executeCommand<ActionResult>('svc.key.create', { environment: ENV, keyId: 'e2e-editor-key', style: 'gateway', options: ['suppressReset'] });
     let result: ActionResult | undefined;
     void pending.then((r) => (result = r));
     await waitFor(async () => {
@@ -48,11 +48,11 @@ describe('resources', () => {
 
   it('creates a custom key dashboard style and shows its details read-only', async () => {
     const result = await vscode.commands.executeCommand<KeyResult>('svc.key.create', {
-      envName: ENV, keyId: 'e2e-dash-key', style: 'dashboard', body: { alias: 'e2e dashboard key', access_rights: {} },
+      environment: ENV, keyId: 'e2e-dash-key', style: 'dashboard', body: { alias: 'e2e dashboard key', access_rights: {} },
     });
     assert.equal(result?.key_id, 'e2e-dash-key');
     const doc = await vscode.commands.executeCommand<vscode.TextDocument>('svc.key.showDetails', {
-      envName: ENV, keyId: 'e2e-dash-key', apiId: SEED_API_IDS.petstoreClassic, options: ['autoGuess'],
+      environment: ENV, keyId: 'e2e-dash-key', apiId: SEED_API_IDS.petstoreClassic, options: ['autoGuess'],
     });
     assert.equal(doc?.uri.scheme, 'svc-details');
     const shown = await activeJson('svc-details');
@@ -61,28 +61,28 @@ describe('resources', () => {
   });
 
   it('refuses an option that does not apply and says which do', async () => {
-    const result = await vscode.commands.executeCommand('svc.key.create', { envName: ENV, keyId: 'e2e-bad', style: 'gateway', options: ['username'], body: {} });
+    const result = await vscode.commands.executeCommand('svc.key.create', { environment: ENV, keyId: 'e2e-bad', style: 'gateway', options: ['username'], body: {} });
     assert.equal(result, undefined);
     await assert.rejects(setup.server.getKey(SEED_API_IDS.petstoreClassic, 'e2e-bad'), /not|404/i);
   });
 
   it('creates a policy, then updates it', async () => {
     const policy = { id: 'e2e-gold', name: 'E2E Gold', active: true, rate: 10, per: 1, quota_max: -1, access_rights: {} };
-    const created = await vscode.commands.executeCommand<ActionResult>('svc.policy.create', { envName: ENV, body: policy });
+    const created = await vscode.commands.executeCommand<ActionResult>('svc.policy.create', { environment: ENV, body: policy });
     assert.equal(created?.action, 'added');
     assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'e2e-gold')?.name, 'E2E Gold');
-    const updated = await vscode.commands.executeCommand<ActionResult>('svc.policy.update', { envName: ENV, policyId: 'e2e-gold', body: { ...policy, rate: 20 } });
+    const updated = await vscode.commands.executeCommand<ActionResult>('svc.policy.update', { environment: ENV, policyId: 'e2e-gold', body: { ...policy, rate: 20 } });
     assert.equal(updated?.action, 'modified');
     assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'e2e-gold')?.rate, 20);
   });
 
   it('adds a user and shows the server\'s message; bad permissions send nothing', async () => {
     const refused = await vscode.commands.executeCommand('svc.user.add', {
-      envName: ENV, email_address: 'bad@example.com', first_name: 'Bad', last_name: 'Perm', user_permissions: { apis: 'admin' },
+      environment: ENV, email_address: 'bad@example.com', first_name: 'Bad', last_name: 'Perm', user_permissions: { apis: 'admin' },
     });
     assert.equal(refused, undefined);
     const result = await vscode.commands.executeCommand<StatusResult>('svc.user.add', {
-      envName: ENV, email_address: 'e2e.user@example.com', first_name: 'E2E', last_name: 'User', user_permissions: '{"apis": "read", "keys": "write"}',
+      environment: ENV, email_address: 'e2e.user@example.com', first_name: 'E2E', last_name: 'User', user_permissions: '{"apis": "read", "keys": "write"}',
     });
     assert.equal(result?.Message, 'User and session have been created');
     const users = (await setup.server.listUsers({ p: -1 })).users ?? [];
@@ -116,7 +116,7 @@ describe('resources', () => {
 
   it('shows a webhook\'s details', async () => {
     const hook = ((await setup.server.listWebhooks({ p: 1 })).hooks ?? [])[0];
-    await vscode.commands.executeCommand('svc.webhook.showDetails', { envName: ENV, hookId: hook.id });
+    await vscode.commands.executeCommand('svc.webhook.showDetails', { environment: ENV, hookId: hook.id });
     const shown = await activeJson('svc-details');
     assert.equal(shown.target_path, hook.target_path);
     assert.equal(shown.method, hook.method);

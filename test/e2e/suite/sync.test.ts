@@ -1,5 +1,5 @@
 // Pull, push and edit remote in a real VS Code against a sandbox started by the test. Dialogs
-// are answered through the commands' `answers` argument (the UI asks when none is given).
+// are answered through the test-only export's withSyncAnswers (the UI asks when none is given).
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,9 +20,9 @@ describe('sync', () => {
   let petstore: vscode.Uri;
 
   const pull = (target: { kind: string; id: string }, answers = {}) =>
-    vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target, mode: 'full', answers });
+    setup.api.withSyncAnswers(answers, () => vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target, mode: 'full' }));
   const push = (uri: vscode.Uri, answers: Record<string, unknown> = {}) =>
-    vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, answers: { confirm: true, pushDespiteErrors: true, ...answers } });
+    setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () => vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
   async function edit(uri: vscode.Uri, change: (doc: any) => void): Promise<vscode.TextDocument> {
     const document = await vscode.workspace.openTextDocument(uri);
     const doc = JSON.parse(document.getText());
@@ -122,8 +122,7 @@ describe('sync', () => {
     const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
     assert.equal(document?.uri.scheme, 'svc');
     await edit(document.uri, (doc) => (doc.rate = 4242));
-    setup.api.sync.fileSystem.answerNext({ confirm: true, pushDespiteErrors: true });
-    assert.equal(await document.save(), true);
+    assert.equal(await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => document.save()), true);
     assert.equal(setup.api.sync.fileSystem.lastOutcome?.status, 'pushed', setup.api.sync.fileSystem.lastOutcome?.message);
     assert.equal(document.isDirty, false);
     assert.equal((await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate, 4242);
@@ -133,8 +132,7 @@ describe('sync', () => {
     const policy = (await setup.server.listPolicies())[0];
     const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
     await edit(document.uri, (doc) => (doc.rate = 1));
-    setup.api.sync.fileSystem.answerNext({ confirm: false, pushDespiteErrors: true });
-    await document.save();
+    await setup.api.withSyncAnswers({ confirm: false, pushDespiteErrors: true }, () => document.save());
     assert.equal(document.isDirty, true, 'nothing is lost');
     assert.notEqual((await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate, 1);
     await vscode.commands.executeCommand('workbench.action.files.revert');

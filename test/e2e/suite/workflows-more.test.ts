@@ -42,9 +42,11 @@ describe('workflows more', () => {
     return { status: res.status, pending: res.headers.get('x-svc-reload-pending'), body: (await res.json()) as Json };
   }
   const pull = (environment: string, target: { kind: string; id: string }) =>
-    vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment, target, mode: 'full', answers: {} });
+    setup.api.withSyncAnswers({}, () => vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment, target, mode: 'full' }));
   const push = (uri: vscode.Uri, answers: Json = {}, environment?: string) =>
-    vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, environment, answers: { confirm: true, pushDespiteErrors: true, ...answers } });
+    setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
+      vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, environment }),
+    );
   /** Edits a JSON file as a user would (in the editor) and saves it. */
   async function editAndSave(uri: vscode.Uri, change: (doc: Json) => void): Promise<vscode.TextDocument> {
     const document = await vscode.workspace.openTextDocument(uri);
@@ -181,13 +183,13 @@ describe('workflows more', () => {
     assert.ok(keyId, 'a seed key has used part of its quota');
     const apiId = Object.keys(before.access_rights)[0];
     const { key_id: _secret, ...session } = before;
-    const kept = await vscode.commands.executeCommand<KeyResult>('svc.key.update', { envName: ENV, keyId, apiId, options: ['suppressReset'], body: { ...session, alias: 'kept quota' } });
+    const kept = await vscode.commands.executeCommand<KeyResult>('svc.key.update', { environment: ENV, keyId, apiId, options: ['suppressReset'], body: { ...session, alias: 'kept quota' } });
     assert.equal((kept?.data as Json | undefined)?.alias, 'kept quota');
     const afterKeep = (await setup.server.getKey(apiId, keyId)).data as Json;
     assert.deepEqual([afterKeep.alias, afterKeep.quota_remaining], ['kept quota', before.quota_remaining]);
     await notificationShown(new RegExp(`Key updated in ${ENV}`));
 
-    await vscode.commands.executeCommand<KeyResult>('svc.key.update', { envName: ENV, keyId, apiId, options: [], body: { ...session, alias: 'reset quota' } });
+    await vscode.commands.executeCommand<KeyResult>('svc.key.update', { environment: ENV, keyId, apiId, options: [], body: { ...session, alias: 'reset quota' } });
     const afterReset = (await setup.server.getKey(apiId, keyId)).data as Json;
     assert.deepEqual([afterReset.alias, afterReset.quota_remaining], ['reset quota', before.quota_max]);
   });
@@ -195,25 +197,25 @@ describe('workflows more', () => {
   it('Create Organisation Key: the org quota is kept, and reset with reset_quota', async () => {
     const before = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
     assert.ok(before.quota_remaining < before.quota_max, 'the seed org has used part of its quota');
-    const kept = await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', { envName: ENV, keyId: SEED_ORG_ID, options: [], body: { ...before, rate: 7 } });
+    const kept = await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', { environment: ENV, keyId: SEED_ORG_ID, options: [], body: { ...before, rate: 7 } });
     assert.equal(kept?.action, 'added');
     const afterKeep = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
     assert.deepEqual([afterKeep.rate, afterKeep.quota_remaining], [7, before.quota_remaining]);
 
-    await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', { envName: ENV, keyId: SEED_ORG_ID, options: ['resetQuota'], body: { ...before, rate: 8 } });
+    await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', { environment: ENV, keyId: SEED_ORG_ID, options: ['resetQuota'], body: { ...before, rate: 8 } });
     const afterReset = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
     assert.deepEqual([afterReset.rate, afterReset.quota_remaining], [8, before.quota_max]);
   });
 
   it('Update Organisation Key (Admin): the org key changes; a missing one shows the server\'s message and what to do', async () => {
     const current = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
-    const result = await vscode.commands.executeCommand<StatusResult>('svc.key.updateOrgKey', { envName: ENV, keyId: SEED_ORG_ID, body: { ...current, per: 30 } });
+    const result = await vscode.commands.executeCommand<StatusResult>('svc.key.updateOrgKey', { environment: ENV, keyId: SEED_ORG_ID, body: { ...current, per: 30 } });
     assert.equal(result?.Message, 'Key updated');
     assert.equal((await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body.per, 30);
 
     await vscode.commands.executeCommand('notifications.clearAll');
     const since = logLength(setup.api.logUri);
-    const missing = await vscode.commands.executeCommand('svc.key.updateOrgKey', { envName: ENV, keyId: 'e2e-no-such-org', body: { ...current, per: 31 } });
+    const missing = await vscode.commands.executeCommand('svc.key.updateOrgKey', { environment: ENV, keyId: 'e2e-no-such-org', body: { ...current, per: 31 } });
     assert.equal(missing, undefined);
     const line = await logLine(setup.api.logUri, /Could not update the organisation key/, since);
     assert.match(line, /Org key doesn't exist/);
@@ -223,7 +225,7 @@ describe('workflows more', () => {
   });
 
   it('Migrate All: a dry run over every API, then stage: staged copies for the classic ones, reasons for the others', async () => {
-    const outcome = await vscode.commands.executeCommand<MigrateOutcome>('svc.migrateAll', { envName: ENV, mode: 'stage' });
+    const outcome = await vscode.commands.executeCommand<MigrateOutcome>('svc.migrateAll', { environment: ENV, mode: 'stage' });
     const dry = outcome?.dryRun;
     assert.equal(dry?.mode, 'dryRun');
     const row = (id: string) => dry!.rows.find((r) => r.apiID === id);

@@ -118,6 +118,15 @@ test(`fuzz: ${DOCUMENTS} broken documents, no feature throws or takes over ${MAX
     timed('symbols', () => service.documentSymbols(document, settings));
     timed('folding', () => service.foldingRanges(document));
     timed('format', () => service.format(document, { tabSize: 2, insertSpaces: true }));
+    // Navigation: the index takes the broken document too, and every request answers.
+    timed('index', () => service.workspace.update(service.parse(document), service.detectKind(document)?.kind));
+    timed('definition', () => service.definition(document, position, settings));
+    timed('references', () => service.references(document, position, true, settings));
+    timed('rename', () => service.rename(document, position, 'renamed', settings));
+    timed('codeLenses', () => service.codeLenses(document, settings));
+    timed('links', () => service.documentLinks(document, 'https://gw.example.com', settings));
+    timed('workspaceProblems', () => service.workspace.problemsFor(document.uri));
+    service.workspace.remove(document.uri);
     service.forget(document.uri);
   }
   if (process.env.FUZZ_DEBUG) console.log(slowest, totals);

@@ -6,14 +6,14 @@ import type { CodeAction } from 'vscode-languageserver-types';
 import { quickFixes } from '../../../server/src/service/codeActions/index';
 import { formatGoDuration, formatIsoDuration, parseGoDuration, parseIsoDuration } from '../../../server/src/service/codeActions/durations';
 import { validate } from '../../../server/src/service/validation/index';
-import { svcDocument } from './validation.helpers';
+import { svcDocument, testServices } from './validation.helpers';
 
 /** Validates, asks for fixes over the whole document, returns them with an apply function. */
 function fixes(text: string): Array<{ title: string; apply: () => string; action: CodeAction }> {
   const doc = svcDocument(text);
-  const diagnostics = validate(doc);
+  const diagnostics = validate(doc, {}, testServices);
   const whole = { start: { line: 0, character: 0 }, end: doc.textDocument.positionAt(text.length) };
-  return quickFixes(doc, diagnostics, whole).map((action) => ({
+  return quickFixes(doc, diagnostics, whole, testServices).map((action) => ({
     title: action.title,
     action,
     apply: () => TextDocument.applyEdits(doc.textDocument, action.edit!.changes![doc.uri]),
@@ -73,7 +73,7 @@ test('several missing members of one object: one fix adds them all (and each kee
   assert.ok(titles.includes('Add missing member `not_versioned`') && titles.includes('Add missing member `versions`'), titles.join(' | '));
   const fixed = only(text, 'Add all missing members (`not_versioned`, `versions`)');
   assert.equal(fixed, '{\n  "name": "Orders",\n  "proxy": {\n    "listen_path": "/o/",\n    "target_url": "http://o"\n  },\n  "version_data": {\n    "not_versioned": false,\n    "versions": {}\n  }\n}');
-  assert.deepEqual(validate(svcDocument(fixed)), [], 'nothing left to fix');
+  assert.deepEqual(validate(svcDocument(fixed), {}, testServices), [], 'nothing left to fix');
   // A single missing member gets no "all" variant.
   assert.ok(!fixes('{\n  "name": "Orders",\n  "proxy": { "listen_path": "/o/" },\n  "version_data": { "not_versioned": true, "versions": {} }\n}').some((f) => f.title.startsWith('Add all')));
 });
@@ -128,8 +128,8 @@ test('rename an unknown middleware operation to the operationId it resembles', (
 
 test('no diagnostics in range, no fixes', () => {
   const doc = svcDocument(classic(',\n  "use_keyles": true'));
-  const diagnostics = validate(doc);
-  assert.deepEqual(quickFixes(doc, diagnostics, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }), []);
+  const diagnostics = validate(doc, {}, testServices);
+  assert.deepEqual(quickFixes(doc, diagnostics, { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, testServices), []);
 });
 
 test('durations: the gateway’s shortest Go form and ISO 8601', () => {

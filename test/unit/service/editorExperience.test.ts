@@ -12,7 +12,7 @@ import { MAX_OPERATION_CHOICES } from '../../../server/src/service/codeActions/g
 import { Messages } from '../../../server/src/service/validation/messages';
 import { validate } from '../../../server/src/service/validation/index';
 import { completeAt, service } from './completion.helpers';
-import { svcDocument } from './validation.helpers';
+import { svcDocument, testServices } from './validation.helpers';
 
 const templateNames = () => documentSnippets().map((s) => s.name).sort();
 const templatesIn = (labels: string[]) => labels.filter((l) => templateNames().includes(l));
@@ -55,9 +55,9 @@ test('the templates are not contributed to VS Code as plain snippets (they would
 
 function fixes(text: string) {
   const doc = svcDocument(text);
-  const diagnostics = validate(doc);
+  const diagnostics = validate(doc, {}, testServices);
   const whole = { start: { line: 0, character: 0 }, end: doc.textDocument.positionAt(text.length) };
-  return quickFixes(doc, diagnostics, whole).map((action) => ({
+  return quickFixes(doc, diagnostics, whole, testServices).map((action) => ({
     title: action.title,
     preferred: action.isPreferred === true,
     apply: () => TextDocument.applyEdits(doc.textDocument, action.edit!.changes![doc.uri]),
@@ -82,7 +82,7 @@ test('an unknown operation with no close name offers each operation not configur
   assert.deepEqual(titles.sort(), ['Change `showStatus` to the operation `createPet`', 'Change `showStatus` to the operation `deletePet`']);
   const fixed = fixes(text).find((f) => f.title.endsWith('`createPet`'))!.apply();
   assert.equal(fixed, text.replace('"showStatus"', '"createPet"'));
-  assert.ok(!validate(svcDocument(fixed)).some((d) => d.code === 'svc.semantic.operation-id'));
+  assert.ok(!validate(svcDocument(fixed), {}, testServices).some((d) => d.code === 'svc.semantic.operation-id'));
 });
 
 test('a close name keeps the single preferred "did you mean" rename', () => {
@@ -104,7 +104,7 @@ test('a listen path without its leading slash gets a fix that adds it', () => {
   assert.deepEqual(found.map((f) => [f.title, f.preferred]), [['Add the leading `/` (`/pets/`)', true]]);
   const fixed = found[0].apply();
   assert.equal(fixed, text.replace('"pets/"', '"/pets/"'));
-  assert.deepEqual(validate(svcDocument(fixed)).filter((d) => d.code === 'svc.semantic.listen-path'), []);
+  assert.deepEqual(validate(svcDocument(fixed), {}, testServices).filter((d) => d.code === 'svc.semantic.listen-path'), []);
   const classic = '{\n  "name": "O",\n  "api_id": "o",\n  "proxy": { "listen_path": "o/", "target_url": "http://o" }\n}';
   assert.equal(fixes(classic).find((f) => f.title.startsWith('Add the leading'))?.apply(), classic.replace('"o/"', '"/o/"'));
   assert.deepEqual(fixes(oas('"listPets": {}', '/pets/')), [], 'a path with its slash: no fix');
@@ -115,7 +115,7 @@ test('enum messages say "empty" instead of listing a pair of quotes', () => {
   assert.equal(Messages.enum('`name`', ['']), '`name` must be empty.');
   assert.equal(Messages.enum('`x`', ['a', 'b']), '`x` must be one of: a, b.');
   const doc = svcDocument('{\n  "name": "O",\n  "api_id": "o",\n  "protocol": "htp",\n  "proxy": { "listen_path": "/o/", "target_url": "http://o" }\n}');
-  const message = String(validate(doc).find((d) => d.code === 'svc.schema.enum')?.message ?? '');
+  const message = String(validate(doc, {}, testServices).find((d) => d.code === 'svc.schema.enum')?.message ?? '');
   assert.ok(!message.includes('""'), message);
   assert.match(message, /\(or empty\)/);
 });

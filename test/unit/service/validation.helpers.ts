@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { SvcDocument } from '../../../server/src/service/parser/document';
+import { getSchemaRegistry } from '../../../server/src/schemas/registry';
+import { createSchemaWalker } from '../../../server/src/service/schema/schemaWalker';
 import { validate, type ValidationServices } from '../../../server/src/service/validation/index';
 import type { ValidationSettings } from '../../../server/src/service/validation/types';
 
@@ -26,13 +28,17 @@ export function markup(marked: string): Marked {
   return { text, ranges };
 }
 
+/** The registry and walker the tests validate with (the language service builds the same). */
+const registry = getSchemaRegistry();
+export const testServices: ValidationServices = { registry, walker: createSchemaWalker(registry) };
+
 export function svcDocument(text: string, uri = 'file:///work/api.json', languageId = 'json', version = 1): SvcDocument {
   return new SvcDocument(TextDocument.create(uri, languageId, version, text));
 }
 
-export function diagnose(text: string, options: { uri?: string; languageId?: string; settings?: Partial<ValidationSettings>; services?: ValidationServices } = {}): { doc: SvcDocument; diagnostics: Diagnostic[] } {
+export function diagnose(text: string, options: { uri?: string; languageId?: string; settings?: Partial<ValidationSettings>; services?: Partial<ValidationServices> } = {}): { doc: SvcDocument; diagnostics: Diagnostic[] } {
   const doc = svcDocument(text, options.uri, options.languageId);
-  return { doc, diagnostics: validate(doc, options.settings, options.services) };
+  return { doc, diagnostics: validate(doc, options.settings ?? {}, { ...testServices, ...options.services }) };
 }
 
 /** Asserts the diagnostics: one `[code, message]` per marked range, in document order. */

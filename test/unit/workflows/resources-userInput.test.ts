@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parsePermissions, validateEmail, validateName, validatePermissions } from '../../../client/src/workflows/resources/userInput';
 import { PERMISSIONS_TEMPLATE } from '../../../client/src/workflows/resources/templates';
-import { maskOAuthClient, maskSecret, MASK } from '../../../client/src/workflows/resources/masking';
+import { maskOAuthClient, maskSecret, MASK } from '../../../client/src/shared/masking';
 import { validatePolicyId } from '../../../client/src/workflows/resources/policyRules';
 
 test('permissions: the prefilled template is accepted as it is', () => {

@@ -5,10 +5,11 @@ import * as vscode from 'vscode';
 import type { AnalyticsSeries } from './aggregate';
 import { seriesToCsv } from './csv';
 import type { ShowDataMessage, WebviewMessage } from './messages';
-import { analyticsHtml, newNonce } from './webviewHtml';
+import { makeNonce } from '../../shared/nonce';
+import { analyticsHtml } from './webviewHtml';
 
 export interface AnalyticsPanelState {
-  envName: string;
+  environment: string;
   clientId: string;
   start: string;
   end: string;
@@ -54,7 +55,7 @@ export class AnalyticsPanel implements vscode.Disposable {
         scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'analytics.js')).toString(),
         styleUri: webview.asWebviewUri(vscode.Uri.joinPath(assets, 'analytics.css')).toString(),
       },
-      newNonce(),
+      makeNonce(),
       this.title(),
     );
     this.subscriptions.push(

@@ -3,7 +3,12 @@
 // day and shows the chart panel; exports the table as CSV.
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { answersOf, isNode, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps } from '../resources/commandContext';
+import type { EnvironmentsArea } from '../../environments/register';
+import type { ExplorerArea } from '../../explorer/register';
+import type { Logger } from '../../logging/logger';
+import { reportFailure, resourceDeps } from '../resources/commandContext';
+import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
+import { withCancellableProgress } from '../../shared/progress';
 import { askText } from '../resources/prompts';
 import { aggregateByDay } from './aggregate';
 import { AnalyticsPanel, type AnalyticsPanelState } from './analyticsPanel';
@@ -23,7 +28,8 @@ export interface AnalyticsArea {
   current(): AnalyticsPanel | undefined;
 }
 
-export function registerAnalytics(context: vscode.ExtensionContext, deps: ResourceDeps): AnalyticsArea {
+export function registerAnalytics(context: vscode.ExtensionContext, areas: { log: Logger; envs: EnvironmentsArea; explorer: ExplorerArea }): AnalyticsArea {
+  const deps = resourceDeps(areas);
   let current: AnalyticsPanel | undefined;
 
   const exportCsv = async (args: ExportArgs = {}): Promise<vscode.Uri | undefined> => {
@@ -61,10 +67,10 @@ export function registerAnalytics(context: vscode.ExtensionContext, deps: Resour
   };
 
   const show = async (arg: CommandArg<AnalyticsArgs>): Promise<AnalyticsPanel | undefined> => {
-    const given = { ...(isNode(arg) && arg.resource?.type === 'oauthClient' ? { clientId: arg.resource.id } : {}), ...answersOf(arg) };
+    const given = { ...(isExplorerNode(arg) && arg.resource?.type === 'oauthClient' ? { clientId: arg.resource.id } : {}), ...argsOf(arg) };
     const title = 'Svc: Show OAuth Client Analytics';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const clientId = given.clientId ?? (await askText(title, 'The OAuth client id', { validate: (v) => (v.trim() ? undefined : 'Enter the client id.') }));
       const defaults = lastSevenDays();
       const start = given.start ?? (await askText(`${title}: from`, 'First day (YYYY-MM-DD, UTC)', { value: defaults.start, validate: validateDay }));
@@ -83,7 +89,7 @@ export function registerAnalytics(context: vscode.ExtensionContext, deps: Resour
       );
       const series = aggregateByDay(records, range.start, range.end);
       deps.log.info(`analytics of an OAuth client: ${records.length} records, ${series.points.length} days, ${series.skipped} outside the range`);
-      const state: AnalyticsPanelState = { envName: env.name, clientId, start, end, series, messages: [] };
+      const state: AnalyticsPanelState = { environment: env.name, clientId, start, end, series, messages: [] };
       if (current) current.update(state);
       else {
         const panel = new AnalyticsPanel(context.extensionUri, state, () => void exportCsv());

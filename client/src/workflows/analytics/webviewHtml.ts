@@ -1,16 +1,12 @@
 // The analytics panel's HTML: a strict Content Security Policy (nothing but our own script,
 // with a fresh nonce, and our own stylesheet), VS Code's theme variables for every colour
 // (analytics.css). Free of `vscode` so the CSP can be unit-tested.
-import { randomBytes } from 'node:crypto';
-
 export interface WebviewAssets {
   /** `webview.cspSource`: the origin VS Code serves local resources from. */
   cspSource: string;
   scriptUri: string;
   styleUri: string;
 }
-
-export const newNonce = (): string => randomBytes(18).toString('base64').replace(/[^a-zA-Z0-9]/g, '');
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -12,7 +12,7 @@ export class ExampleDocuments extends FixedTextDocuments {
 }
 
 /** `svc-example:/<env>/<location>/<file>`: the location keeps its folders, so the tab reads well. */
-export function exampleUri(envName: string, location: string, file: string): vscode.Uri {
-  const segments = [envName, ...location.split('/'), file].map((s) => encodeURIComponent(s.replace(/[^\w.-]+/g, '_')));
+export function exampleUri(environment: string, location: string, file: string): vscode.Uri {
+  const segments = [environment, ...location.split('/'), file].map((s) => encodeURIComponent(s.replace(/[^\w.-]+/g, '_')));
   return vscode.Uri.from({ scheme: EXAMPLE_SCHEME, path: `/${segments.join('/')}` });
 }

@@ -9,19 +9,19 @@ import type { ExampleApiDefinition } from '../../api/types';
 import type { Environment } from '../../environments/model';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
-import type { SyncAnswers } from '../sync/answers';
 import type { PushOutcome } from '../sync/pushPipeline';
 import type { SyncArea } from '../sync/register';
 import type { OasVersionChoice } from '../sync/routing';
-import { withCancellableProgress } from '../migrate/progress';
+import { resolveTarget } from '../../shared/commandArg';
+import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
 import { classicAsOas } from './classicAsOas';
 import { definitionFileName, exampleDefinition, pickRows, readmeText, toEntry, type ExampleEntry } from './exampleCatalogue';
 import { type ExampleDocuments, exampleUri } from './exampleDocuments';
 
 export type ExampleAction = 'readme' | 'definition' | 'create';
 
-export interface ExampleArgs extends SyncAnswers {
-  envName?: string;
+export interface ExampleArgs {
+  environment?: string;
   location?: string;
   /** Browse: what to do with the picked example. */
   action?: ExampleAction;
@@ -58,10 +58,10 @@ export class ExampleFlow {
 
   /** `svc.examples.browse`: pick an example, then an action. Returns what the action returned. */
   async browse(args: ExampleArgs): Promise<unknown> {
-    return this.guard(args.envName, 'Browsing the examples failed', async (env, client) => {
+    return this.guard(args.environment, 'Browsing the examples failed', async (env, client) => {
       let location = args.location;
       if (!location) {
-        const entries = await withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal));
+        const entries = await unlessCancelled(withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal)));
         if (!entries) return undefined;
         if (entries.length === 0) {
           void vscode.window.showInformationMessage(`'${env.name}' serves no examples.`);
@@ -76,7 +76,7 @@ export class ExampleFlow {
       }
       const action = args.action ?? (await vscode.window.showQuickPick(ACTIONS, { title: location, ignoreFocusOut: true }))?.action;
       if (!action) return undefined;
-      const next = { ...args, envName: env.name, location };
+      const next = { ...args, environment: env.name, location };
       if (action === 'readme') return this.previewReadme(next);
       if (action === 'definition') return this.openDefinition(next);
       return this.createApi(next);
@@ -112,7 +112,7 @@ export class ExampleFlow {
         void vscode.window.showWarningMessage(`Example '${location}' carries no API definition, so there is nothing to create.`);
         return undefined;
       }
-      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document, args)];
+      if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document)];
 
       // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
       const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
@@ -129,10 +129,10 @@ export class ExampleFlow {
       const { plan } = converted;
       if (plan.warnings.length) this.deps.log.info(`example ${location} converted to OAS; dropped or changed: ${plan.warnings.join(' | ')}`);
       const stem = definitionFileName(location, 'oas').replace(/\.oas\.json$/, '');
-      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base, args)];
+      const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base)];
       const baseId = outcomes[0].status === 'pushed' ? outcomes[0].target?.id : undefined;
       for (const child of baseId ? plan.children : []) {
-        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, args, {
+        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, {
           baseApiId: baseId!,
           newVersionName: child.versionName,
           baseApiVersionName: plan.baseVersionName,
@@ -143,23 +143,23 @@ export class ExampleFlow {
   }
 
   /** Opens `document` as an untitled file (so the language server checks it) and pushes it like any file. */
-  private async push(env: Environment, fileName: string, document: unknown, answers: SyncAnswers, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
+  private async push(env: Environment, fileName: string, document: unknown, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
     const opened = await openUntitled(fileName, document);
     await firstDiagnostics(opened.uri);
-    return this.deps.pushDocument({ document: opened, environment: env.name, answers, choices: oasVersion ? { oasVersion } : undefined, notify: true });
+    return this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: true });
   }
 
   private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {
-    return this.guard(args.envName, 'The example could not be opened', async (env, client) => {
+    return this.guard(args.environment, 'The example could not be opened', async (env, client) => {
       const location = args.location ?? (await this.pickLocation(env, client));
       if (!location) return undefined;
-      const example = await withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal }));
+      const example = await unlessCancelled(withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal })));
       return example ? work(env, location, example) : undefined;
     });
   }
 
   private async pickLocation(env: Environment, client: ManagementClient): Promise<string | undefined> {
-    const entries = await withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal));
+    const entries = await unlessCancelled(withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal)));
     const picked = await vscode.window.showQuickPick(
       pickRows(entries ?? []).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
       { title: `Svc examples (${env.name})`, ignoreFocusOut: true, matchOnDescription: true },
@@ -167,15 +167,12 @@ export class ExampleFlow {
     return (picked as { location?: string } | undefined)?.location;
   }
 
-  private async guard<R>(envName: string | undefined, what: string, work: (env: Environment, client: ManagementClient) => Promise<R | undefined>): Promise<R | undefined> {
-    const env = this.deps.resolveEnvironment(envName);
-    if (!env) {
-      void vscode.window.showErrorMessage('No Svc environment is active: add one with "Svc: Add Environment" or pick one with "Svc: Switch Environment".');
-      return undefined;
-    }
+  private async guard<R>(environment: string | undefined, what: string, work: (env: Environment, client: ManagementClient) => Promise<R | undefined>): Promise<R | undefined> {
     try {
-      return await work(env, await this.deps.clientFor(env));
+      const target = await resolveTarget(this.deps, { environment });
+      return await work(target.environment, target.client);
     } catch (err) {
+      if (isCancellation(err)) return undefined;
       const info = errorInfoOf(err);
       this.deps.log.error(what, err);
       void vscode.window.showErrorMessage(`${what}: ${info.message}${info.hint ? ` ${info.hint}` : ''}`);

@@ -1,11 +1,11 @@
 // Wires the examples area: the `svc-example:` documents and the commands. Every command takes
-// the tree's example node, an argument object ({envName, location, action, answers}) or nothing
+// the tree's example node, an argument object ({environment, location, action, convertClassic}) or nothing
 // (then it asks with a quick pick of the catalogue).
 import * as vscode from 'vscode';
 import { environmentAccess } from '../../environments/environmentAccess';
 import type { EnvironmentsArea } from '../../environments/register';
-import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExtensionLog } from '../../logging/outputChannel';
+import { argsOf, isExplorerNode, type CommandArg } from '../../shared/commandArg';
 import type { SyncArea } from '../sync/register';
 import { ExampleDocuments } from './exampleDocuments';
 import { ExampleFlow, type ExampleArgs } from './exampleFlow';
@@ -28,25 +28,20 @@ export function registerExamples(
     log: deps.log.forArea('examples'),
   });
 
-  /** A tree node becomes {envName, location}; an argument object passes through. */
-  const argsOf = (arg?: ExplorerNode | ExampleArgs): ExampleArgs => {
-    if (arg && 'type' in arg && 'envName' in arg) {
-      const node = arg as ExplorerNode;
-      return { envName: node.envName, location: node.resource?.type === 'example' ? node.resource.location : undefined };
-    }
-    return (arg as ExampleArgs | undefined) ?? {};
-  };
+  /** A tree node becomes {environment, location}; an argument object passes through. */
+  const exampleArgs = (arg?: CommandArg<ExampleArgs>): ExampleArgs =>
+    isExplorerNode(arg) ? { environment: arg.environment, location: arg.resource?.type === 'example' ? arg.resource.location : undefined } : argsOf(arg);
 
   context.subscriptions.push(
     documents,
-    vscode.commands.registerCommand('svc.examples.browse', (arg?: ExplorerNode | ExampleArgs) => {
-      const args = argsOf(arg);
+    vscode.commands.registerCommand('svc.examples.browse', (arg?: CommandArg<ExampleArgs>) => {
+      const args = exampleArgs(arg);
       // On the Examples group node there is no location yet: browse that environment's catalogue.
       return flow.browse(args);
     }),
-    vscode.commands.registerCommand('svc.examples.previewReadme', (arg?: ExplorerNode | ExampleArgs) => flow.previewReadme(argsOf(arg))),
-    vscode.commands.registerCommand('svc.examples.openDefinition', (arg?: ExplorerNode | ExampleArgs) => flow.openDefinition(argsOf(arg))),
-    vscode.commands.registerCommand('svc.examples.createApi', (arg?: ExplorerNode | ExampleArgs) => flow.createApi(argsOf(arg))),
+    vscode.commands.registerCommand('svc.examples.previewReadme', (arg?: CommandArg<ExampleArgs>) => flow.previewReadme(exampleArgs(arg))),
+    vscode.commands.registerCommand('svc.examples.openDefinition', (arg?: CommandArg<ExampleArgs>) => flow.openDefinition(exampleArgs(arg))),
+    vscode.commands.registerCommand('svc.examples.createApi', (arg?: CommandArg<ExampleArgs>) => flow.createApi(exampleArgs(arg))),
   );
   return { flow, documents };
 }

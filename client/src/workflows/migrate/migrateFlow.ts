@@ -10,12 +10,14 @@ import { summariseApi } from '../../explorer/apiSummaries';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
 import { buildReport, migratableIds, reportLogLines, type MigrationReport } from './migrateReport';
+import { addServerShapeChanges, carryShapeChanges } from './shapeNotes';
 import { buildMigrateRequest, describeTarget, RUN_MODES, type MigrationTarget, type RunOptions } from './migrateRequest';
-import { withCancellableProgress } from './progress';
+import { resolveTarget } from '../../shared/commandArg';
+import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
 import type { MigrationReportPanel, RunMessage } from './reportPanel';
 
 export interface MigrateArgs extends RunOptions {
-  envName?: string;
+  environment?: string;
   apiIds?: string[];
   all?: boolean;
   /** Run this mode right after the dry run instead of waiting for the report's form. */
@@ -49,13 +51,8 @@ export class MigrateFlow {
 
   /** The whole command. `target` undefined means: ask the user which classic APIs. */
   async migrate(args: MigrateArgs, target: MigrationTarget | undefined, names: Map<string, string>): Promise<MigrateOutcome> {
-    const env = this.deps.resolveEnvironment(args.envName);
-    if (!env) {
-      void vscode.window.showErrorMessage('No Svc environment is active: add one with "Svc: Add Environment" or pick one with "Svc: Switch Environment".');
-      return {};
-    }
     try {
-      const client = await this.deps.clientFor(env);
+      const { environment: env, client } = await resolveTarget(this.deps, args);
       const chosen = target ?? (await this.pickClassicApis(client, env.name, names));
       if (!chosen) return {};
       const session = await this.dryRun(env, client, chosen, names);
@@ -71,14 +68,13 @@ export class MigrateFlow {
 
   private async dryRun(env: Environment, client: ManagementClient, target: MigrationTarget, names: Map<string, string>): Promise<Session | undefined> {
     const what = describeTarget(target, names);
-    const response = await withCancellableProgress(`Svc: dry run of the migration of ${what} (${env.name})`, async (signal) => {
+    const response = await unlessCancelled(withCancellableProgress(`Svc: dry run of the migration of ${what} (${env.name})`, async (signal) => {
       // The response carries ids only: names make the report readable (best effort).
       if ('all' in target || target.apiIDs.some((id) => !names.has(id))) await this.addNames(client, names, signal);
       return client.migrateApis(buildMigrateRequest('dryRun', target), { signal });
-    });
+    }));
     if (!response) return undefined;
     const report = buildReport('dryRun', response, 'apiIDs' in target ? target.apiIDs : [], names);
-    this.logReport(env.name, report);
     const cache = new Map<string, Promise<unknown>>();
     const session: Session = {
       env,
@@ -96,6 +92,8 @@ export class MigrateFlow {
         return loaded;
       },
     };
+    await addServerShapeChanges(report, (id) => session.classic(id)());
+    this.logReport(env.name, report);
     this.showSession(session);
     return session;
   }
@@ -118,7 +116,7 @@ export class MigrateFlow {
       if (answer !== words.label) return undefined;
     }
     try {
-      const response = await withCancellableProgress(`Svc: ${words.label.toLowerCase()} ${what} (${session.env.name})`, async (signal, report) => {
+      const response = await unlessCancelled(withCancellableProgress(`Svc: ${words.label.toLowerCase()} ${what} (${session.env.name})`, async (signal, report) => {
         if (words.replacesClassic) {
           // Keep the classic definitions for the report's diffs before the server replaces them.
           report('reading the classic definitions');
@@ -126,13 +124,14 @@ export class MigrateFlow {
         }
         report(`${mode}…`);
         return session.client.migrateApis(buildMigrateRequest(mode, { apiIDs: ids }, options), { signal });
-      });
+      }));
       if (!response) {
         this.deps.log.info(`migration ${mode} on '${session.env.name}' cancelled; the server may have finished it anyway, so the tree is reloaded`);
         this.deps.refreshTree();
         return undefined;
       }
       const report = buildReport(mode, response, ids, session.names);
+      carryShapeChanges(session.latest, report);
       this.logReport(session.env.name, report);
       session.latest = report;
       this.showSession(session);
@@ -150,7 +149,7 @@ export class MigrateFlow {
     const report = session.latest;
     this.deps.panel.show({
       report,
-      envName: session.env.name,
+      environment: session.env.name,
       // After a dry run any mode; after stage, promote is the natural next step; promote and direct end it.
       offerRun: report.mode === 'dryRun' || report.mode === 'stage',
       suggestedMode: report.mode === 'stage' ? 'promote' : 'stage',
@@ -159,22 +158,22 @@ export class MigrateFlow {
     });
   }
 
-  private logReport(envName: string, report: MigrationReport): void {
-    this.deps.log.info(`migration on '${envName}' — ${reportLogLines(report).join('\n  ')}`);
+  private logReport(environment: string, report: MigrationReport): void {
+    this.deps.log.info(`migration on '${environment}' — ${reportLogLines(report).join('\n  ')}`);
   }
 
   /** A multi-select quick pick of the classic APIs on the server. */
-  private async pickClassicApis(client: ManagementClient, envName: string, names: Map<string, string>): Promise<MigrationTarget | undefined> {
-    const apis = await withCancellableProgress(`Svc: listing classic APIs (${envName})`, (signal) => listAllApis(client, signal));
+  private async pickClassicApis(client: ManagementClient, environment: string, names: Map<string, string>): Promise<MigrationTarget | undefined> {
+    const apis = await unlessCancelled(withCancellableProgress(`Svc: listing classic APIs (${environment})`, (signal) => listAllApis(client, signal)));
     if (!apis) return undefined;
     const classic = apis.map(summariseApi).filter((a) => a.kind === 'classic' && a.id);
     if (classic.length === 0) {
-      void vscode.window.showInformationMessage(`'${envName}' has no classic APIs to migrate.`);
+      void vscode.window.showInformationMessage(`'${environment}' has no classic APIs to migrate.`);
       return undefined;
     }
     const picked = await vscode.window.showQuickPick(
       classic.map((a) => ({ label: a.name, description: a.id, detail: a.listenPath ? `listen path ${a.listenPath}` : undefined, id: a.id })),
-      { title: `Migrate classic APIs to OAS (${envName})`, placeHolder: 'Pick the APIs to migrate; a dry run comes first', canPickMany: true, ignoreFocusOut: true },
+      { title: `Migrate classic APIs to OAS (${environment})`, placeHolder: 'Pick the APIs to migrate; a dry run comes first', canPickMany: true, ignoreFocusOut: true },
     );
     if (!picked || picked.length === 0) return undefined;
     for (const p of picked) names.set(p.id, p.label);

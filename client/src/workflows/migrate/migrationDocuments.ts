@@ -24,7 +24,7 @@ export class MigrationDocuments implements vscode.Disposable {
 }
 
 /** `svc-migrate:/<env>/<run>/<api id>/<name>.json`: `run` keeps documents of separate runs apart. */
-export function migrationUri(envName: string, run: number, apiId: string, name: string): vscode.Uri {
+export function migrationUri(environment: string, run: number, apiId: string, name: string): vscode.Uri {
   const safe = (s: string) => encodeURIComponent(s.replace(/[^\w.-]+/g, '_'));
-  return vscode.Uri.from({ scheme: MIGRATE_SCHEME, path: `/${safe(envName)}/${run}/${safe(apiId)}/${safe(name)}.json` });
+  return vscode.Uri.from({ scheme: MIGRATE_SCHEME, path: `/${safe(environment)}/${run}/${safe(apiId)}/${safe(name)}.json` });
 }

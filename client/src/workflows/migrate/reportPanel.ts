@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { MigrationReport } from './migrateReport';
 import { MigrationDocuments, migrationUri } from './migrationDocuments';
-import { makeNonce } from './progress';
+import { makeNonce } from '../../shared/nonce';
 import { reportHtml } from './reportHtml';
 import { isRunMode, type RunOptions } from './migrateRequest';
 
@@ -21,7 +21,7 @@ export type PanelMessage = RunMessage | DiffMessage;
 
 export interface ReportView {
   report: MigrationReport;
-  envName: string;
+  environment: string;
   offerRun: boolean;
   suggestedMode?: 'stage' | 'promote' | 'direct';
   notes?: string[];
@@ -97,8 +97,8 @@ export class MigrationReportPanel implements vscode.Disposable {
     const generated = r?.documents[doc];
     if (!view || !r || !generated) return;
     const left = view.classicOf(r.apiID);
-    const leftUri = left instanceof vscode.Uri ? left : this.documents.set(migrationUri(view.envName, this.runNumber, r.apiID, 'classic'), left);
-    const rightUri = this.documents.set(migrationUri(view.envName, this.runNumber, r.apiID, `oas-${generated.label}`), async () => generated.document);
+    const leftUri = left instanceof vscode.Uri ? left : this.documents.set(migrationUri(view.environment, this.runNumber, r.apiID, 'classic'), left);
+    const rightUri = this.documents.set(migrationUri(view.environment, this.runNumber, r.apiID, `oas-${generated.label}`), async () => generated.document);
     await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, `${r.name}: classic ↔ generated OAS (${generated.label})`, { preview: true });
   }
 
@@ -109,7 +109,7 @@ export class MigrationReportPanel implements vscode.Disposable {
     this.panel.webview.html = reportHtml(view.report, {
       nonce: makeNonce(),
       cspSource: this.panel.webview.cspSource,
-      envName: view.envName,
+      environment: view.environment,
       offerRun: view.offerRun && view.onRun !== undefined,
       suggestedMode: view.suggestedMode,
       notes: view.notes,

@@ -6,14 +6,13 @@
 import { kindWord, nameInDocument, pathSegment } from '../../explorer/resourceTitles';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
-import type { SyncAnswers } from '../sync/answers';
+import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument, hashDocument } from '../sync/canonicalJson';
 import { errorsOf } from '../sync/pushFlow';
 import { pushDocument, type PushOutcome } from '../sync/pushPipeline';
 import { readRemote } from '../sync/remoteReader';
 import type { SyncContext } from '../sync/syncContext';
 import { isSyncKind, type RemoteTarget } from '../sync/syncKinds';
-import { createVscodePushUi } from '../sync/vscodePushUi';
 
 export const SVC_SCHEME = 'svc';
 
@@ -50,16 +49,10 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   readonly onDidChangeFile = this.changed.event;
   /** What each document looked like on the server when opened or last saved. */
   private readonly opened = new Map<string, Opened>();
-  private nextAnswers: SyncAnswers | undefined;
   /** The outcome of the last save, for callers (and tests) that want the details. */
   lastOutcome: PushOutcome | undefined;
 
   constructor(private readonly ctx: SyncContext) {}
-
-  /** Answers for the questions of the next save (other workflows and tests; the UI asks otherwise). */
-  answerNext(answers: SyncAnswers): void {
-    this.nextAnswers = answers;
-  }
 
   watch(): vscode.Disposable {
     return new vscode.Disposable(() => undefined);
@@ -93,32 +86,27 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { environment, target } = parseSvcUri(uri);
     const base = this.opened.get(uri.toString());
-    const answers = this.nextAnswers;
-    this.nextAnswers = undefined;
     const text = new TextDecoder().decode(content);
     // Dialogs name the resource and its kind ("Orders (classic)"), not its id.
     const named = nameInDocument(target.kind, parseOrUndefined(text)) ?? (target.kind === 'key' ? 'key' : target.id);
     const name = `${named} (${kindWord({ kind: target.kind })})`;
     let outcome: PushOutcome;
     try {
-      outcome = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Saving ${name} to the server`, cancellable: true },
-        (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return pushDocument(
+      outcome = await withCancellableProgress(
+        `Saving ${name} to the server`,
+        (signal) =>
+          pushDocument(
             {
               clientFor: this.ctx.clientFor,
-              ui: createVscodePushUi({ documentUri: uri, diffs: this.ctx.diffs, answers, reload: () => this.ctx.reloadGateway(environment) }),
+              ui: this.ctx.ui.push({ documentUri: uri, reload: () => this.ctx.reloadGateway(environment) }),
               log: (l) => this.ctx.log.info(l),
             },
             {
               environment, name, uri: uri.toString(), text, target,
               base: base ? { remoteHash: base.remoteHash, remoteText: base.remoteText } : undefined,
-              errors: errorsOf(uri), signal: controller.signal,
+              errors: errorsOf(uri), signal,
             },
-          );
-        },
+          ),
       );
     } catch (err) {
       this.ctx.log.error(`saving ${uri.path} failed`, err);
@@ -130,7 +118,7 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       const remoteText = formatDocument(outcome.remoteDocument);
       this.opened.set(uri.toString(), { remoteHash: outcome.remoteHash ?? '', remoteText, mtime: Date.now(), size: content.byteLength });
       if (outcome.status === 'pushed') this.ctx.refreshTree();
-      if (outcome.status === 'no-op' || !outcome.route?.reloadNeeded || answers?.reload !== undefined) void vscode.window.showInformationMessage(outcome.message);
+      if (outcome.status === 'no-op' || !outcome.route?.reloadNeeded || outcome.reloaded) void vscode.window.showInformationMessage(outcome.message);
       return;
     }
     if (outcome.status === 'pull-requested') {

@@ -6,8 +6,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocumentKind } from '../../../../common/src/kinds';
-import { detectKind } from '../../../../common/src/detection';
-import { UserCancelled } from './commandContext';
+import { documentKindOf } from '../../shared/documentKind';
+import { UserCancelled } from '../../shared/progress';
 import { pendingSends, sendTitle } from './pendingSends';
 import { pickOne } from './prompts';
 import { pretty } from './templates';
@@ -42,7 +42,7 @@ export function activeDocumentOfKind(kind: DocumentKind): { document: vscode.Tex
   if (!document) return undefined;
   const value = parseObject(document.getText());
   if (!value) return undefined;
-  return detectKind(document.uri.toString(), value)?.kind === kind ? { document, value } : undefined;
+  return documentKindOf(document.uri, () => value) === kind ? { document, value } : undefined;
 }
 
 /** The body given by the caller, else chosen by the user as described above. */

@@ -1,71 +1,22 @@
-// What every resource command needs: the environment it works on (from the tree node, the
-// argument, or the active environment), its management client, cancellable progress, and
-// errors that say what to do next.
+// What every resource command needs besides the shared command helpers (client/src/shared:
+// CommandArg, resolveTarget, withCancellableProgress): its deps, prompt answers that cancel on
+// Escape, and errors that say what to do next.
 import * as vscode from 'vscode';
-import type { ManagementClient } from '../../api';
+import { environmentAccess, type EnvironmentAccess } from '../../environments/environmentAccess';
 import type { EnvironmentsArea } from '../../environments/register';
-import type { Environment } from '../../environments/model';
 import { errorInfoOf } from '../../explorer/errorInfo';
-import type { ExplorerNode } from '../../explorer/nodes';
 import type { ExplorerArea } from '../../explorer/register';
 import type { Logger } from '../../logging/logger';
+import { isCancellation, UserCancelled } from '../../shared/progress';
 
-export interface ResourceDeps {
+export interface ResourceDeps extends EnvironmentAccess {
   log: Logger;
-  envs: EnvironmentsArea;
   explorer: ExplorerArea;
 }
 
-/** A command argument: a tree node (menus) or an object with answers (other commands, tests). */
-export type CommandArg<T> = ExplorerNode | (T & { envName?: string }) | undefined;
-
-export function isNode(arg: unknown): arg is ExplorerNode {
-  return !!arg && typeof arg === 'object' && 'collapsible' in arg && 'type' in arg && 'envName' in arg;
-}
-
-/** The answers part of an argument (empty for a node or nothing). */
-export function answersOf<T extends object>(arg: CommandArg<T>): Partial<T> & { envName?: string } {
-  return arg && !isNode(arg) ? arg : {};
-}
-
-export interface Target {
-  env: Environment;
-  client: ManagementClient;
-}
-
-/** The environment named by the node or argument, else the active one; throws a plain sentence when there is none. */
-export async function targetOf(deps: ResourceDeps, arg: CommandArg<object>): Promise<Target> {
-  const env = deps.envs.environments.resolve(arg?.envName);
-  if (!env) throw new Error(arg?.envName ? `Environment '${arg.envName}' does not exist; pick one with Svc: Switch Environment.` : 'No environment is active; add one with Svc: Add Environment.');
-  return { env, client: await deps.envs.clients.clientFor(env) };
-}
-
-/** Runs a server call under a cancellable notification; the signal goes to the client. */
-export function withCancellableProgress<R>(title: string, work: (signal: AbortSignal, report: (message: string) => void) => Promise<R>): Promise<R> {
-  return Promise.resolve(
-    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      try {
-        return await work(controller.signal, (message) => progress.report({ message }));
-      } finally {
-        sub.dispose();
-      }
-    }),
-  );
-}
-
-/** True for the user's own cancellation (Escape in a prompt, Cancel on progress): stop quietly. */
-export function isCancellation(err: unknown): boolean {
-  if (err instanceof UserCancelled) return true;
-  if (err instanceof Error && (err.name === 'AbortError' || (err as { kind?: string }).kind === 'cancelled')) return true;
-  return false;
-}
-
-export class UserCancelled extends Error {
-  constructor() {
-    super('Cancelled');
-  }
+/** The deps of the resource commands from the areas `activate` wires. */
+export function resourceDeps(deps: { log: Logger; envs: EnvironmentsArea; explorer: ExplorerArea }): ResourceDeps {
+  return { ...environmentAccess(deps.envs), log: deps.log, explorer: deps.explorer };
 }
 
 /** Unwraps a prompt's answer; Escape cancels the whole command. */

@@ -3,8 +3,10 @@
 // (GET /api/hooks/{id}).
 import * as vscode from 'vscode';
 import type { OAuthClient } from '../../api';
-import { answersOf, isNode, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps, type Target } from './commandContext';
-import { maskOAuthClient } from './masking';
+import { reportFailure, type ResourceDeps } from './commandContext';
+import { argsOf, isExplorerNode, resolveTarget, type CommandArg, type Target } from '../../shared/commandArg';
+import { withCancellableProgress } from '../../shared/progress';
+import { maskOAuthClient } from '../../shared/masking';
 import { askText, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 
@@ -15,7 +17,7 @@ const required = (what: string) => (v: string) => (v.trim() ? undefined : `Enter
 
 /** The OAuth client a node, an argument or the user names. */
 export async function oauthClientOf(arg: CommandArg<OAuthClientArgs>, target: Target, title: string): Promise<{ apiId: string; clientId: string }> {
-  const given = { ...(isNode(arg) && arg.resource?.type === 'oauthClient' ? { apiId: arg.resource.apiId, clientId: arg.resource.id } : {}), ...answersOf(arg) };
+  const given = { ...(isExplorerNode(arg) && arg.resource?.type === 'oauthClient' ? { apiId: arg.resource.apiId, clientId: arg.resource.id } : {}), ...argsOf(arg) };
   const apiId = given.apiId ?? (await askText(title, 'The id of the API the OAuth client belongs to', { validate: required('API id') }));
   const clientId = given.clientId ?? (await askText(title, 'The OAuth client id', { validate: required('client id') }));
   return { apiId, clientId };
@@ -23,16 +25,16 @@ export async function oauthClientOf(arg: CommandArg<OAuthClientArgs>, target: Ta
 
 export function registerDetailsCommands(deps: ResourceDeps, documents: ReadOnlyDocuments): vscode.Disposable[] {
   const fetchClient = async (arg: CommandArg<OAuthClientArgs>, title: string): Promise<{ target: Target; client: OAuthClient }> => {
-    const target = await targetOf(deps, arg);
+    const target = await resolveTarget(deps, arg);
     const { apiId, clientId } = await oauthClientOf(arg, target, title);
-    const client = await withCancellableProgress(`Reading OAuth client from ${target.env.name}…`, (signal) => target.client.getOAuthClient(apiId, clientId, { signal }));
+    const client = await withCancellableProgress(`Reading OAuth client from ${target.environment.name}…`, (signal) => target.client.getOAuthClient(apiId, clientId, { signal }));
     return { target, client };
   };
 
   const showOAuthClient = async (arg: CommandArg<OAuthClientArgs>): Promise<vscode.TextDocument | undefined> => {
     try {
       const { target, client } = await fetchClient(arg, 'Svc: Show OAuth Client Details');
-      return await documents.show(target.env.name, 'oauth-clients', `oauth-client-${client.client_id ?? 'details'}`, maskOAuthClient(client));
+      return await documents.show(target.environment.name, 'oauth-clients', `oauth-client-${client.client_id ?? 'details'}`, maskOAuthClient(client));
     } catch (err) {
       return reportFailure(deps, 'Could not read the OAuth client', err);
     }
@@ -56,19 +58,19 @@ export function registerDetailsCommands(deps: ResourceDeps, documents: ReadOnlyD
   };
 
   const showWebhook = async (arg: CommandArg<WebhookArgs>): Promise<vscode.TextDocument | undefined> => {
-    const given = { hookId: isNode(arg) && arg.resource?.type === 'webhook' ? arg.resource.id : undefined, ...answersOf(arg) };
+    const given = { hookId: isExplorerNode(arg) && arg.resource?.type === 'webhook' ? arg.resource.id : undefined, ...argsOf(arg) };
     const title = 'Svc: Show Webhook Details';
     try {
-      const target = await targetOf(deps, arg);
+      const target = await resolveTarget(deps, arg);
       let hookId = given.hookId;
       if (!hookId) {
-        const hooks = await withCancellableProgress(`Listing webhooks of ${target.env.name}…`, (signal) => target.client.listWebhooks({ p: -1, signal })).then((e) => e.hooks ?? [], () => []);
+        const hooks = await withCancellableProgress(`Listing webhooks of ${target.environment.name}…`, (signal) => target.client.listWebhooks({ p: -1, signal })).then((e) => e.hooks ?? [], () => []);
         hookId = hooks.length
           ? await pickOne(title, 'The webhook', hooks.map((h) => ({ label: h.name ?? h.id ?? '?', description: `${h.method} ${h.target_path}`, value: String(h.id ?? h.webhook_id) })))
           : await askText(title, 'The webhook id', { validate: required('webhook id') });
       }
-      const hook = await withCancellableProgress(`Reading webhook from ${target.env.name}…`, (signal) => target.client.getWebhook(hookId!, { signal }));
-      return await documents.show(target.env.name, 'webhooks', `webhook-${hook.name ?? hookId}`, hook);
+      const hook = await withCancellableProgress(`Reading webhook from ${target.environment.name}…`, (signal) => target.client.getWebhook(hookId!, { signal }));
+      return await documents.show(target.environment.name, 'webhooks', `webhook-${hook.name ?? hookId}`, hook);
     } catch (err) {
       return reportFailure(deps, 'Could not read the webhook', err);
     }

@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import { isManagementApiError, ManagementApiError, type ActionResult, type DashboardSession, type GatewaySession, type KeyResult, type StatusResult } from '../../api';
 import { resolveBody } from './bodySource';
-import { answersOf, describeResult, isNode, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps } from './commandContext';
+import { describeResult, reportFailure, type ResourceDeps } from './commandContext';
+import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
+import { withCancellableProgress } from '../../shared/progress';
 import { createGatewayKeyOptions, createOrgKeyOptions, keyLookupOptions, updateKeyOptions, validateKeyId } from './keyOptions';
 import { askText, pickApiId, pickKeyOptions, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
@@ -21,12 +23,12 @@ export interface KeyDetailsArgs { apiId?: string; keyId?: string; options?: stri
 
 /** The key a key node stands for: its id and, when the listing knew it, an API id. */
 function keyOfNode(arg: CommandArg<object>): { keyId?: string; apiId?: string } {
-  if (isNode(arg) && arg.resource?.type === 'key') return { keyId: arg.resource.id, apiId: arg.resource.apiId };
+  if (isExplorerNode(arg) && arg.resource?.type === 'key') return { keyId: arg.resource.id, apiId: arg.resource.apiId };
   return {};
 }
 
 /** A template granting access to the first API the server lists, so the user only edits. */
-async function templateForFirstApi(deps: ResourceDeps, client: Awaited<ReturnType<typeof targetOf>>['client']): Promise<Record<string, unknown>> {
+async function templateForFirstApi(deps: ResourceDeps, client: Awaited<ReturnType<typeof resolveTarget>>['client']): Promise<Record<string, unknown>> {
   try {
     const first = (await client.listApis({ p: 1 })).apis?.[0];
     const def = first?.api_definition;
@@ -55,10 +57,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
   const refreshKeys = () => deps.explorer.provider.refresh();
 
   const createKey = async (arg: CommandArg<CreateKeyArgs>): Promise<ActionResult | KeyResult | undefined> => {
-    const given = answersOf(arg);
+    const given = argsOf(arg);
     const title = 'Svc: Create Key';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const style = given.style ?? (await pickOne<KeyStyle>(title, 'Where should the key be created?', KEY_STYLE_CHOICES));
       const typed = given.keyId ?? (given.generateKeyId ? generateKeyId() : await askKeyId(title));
       const keyId = typed.trim();
@@ -85,10 +87,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
   };
 
   const updateKey = async (arg: CommandArg<UpdateKeyArgs>): Promise<KeyResult | undefined> => {
-    const given = { ...keyOfNode(arg), ...answersOf(arg) };
+    const given = { ...keyOfNode(arg), ...argsOf(arg) };
     const title = 'Svc: Update Key';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
       const apiId = given.apiId ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('update', `${title}: options`));
@@ -115,10 +117,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
   };
 
   const createOrgKey = async (arg: CommandArg<OrgKeyArgs>): Promise<ActionResult | undefined> => {
-    const given = answersOf(arg);
+    const given = argsOf(arg);
     const title = 'Svc: Create Organisation Key';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The organisation id (the org key is stored under it)', { validate: validateKeyId }));
       const picked = given.options ?? (await pickKeyOptions('createOrg', `${title}: options`));
       const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, envName: env.name, start: async () => orgKeyTemplate(keyId) }, given.body);
@@ -133,10 +135,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
   };
 
   const updateOrgKey = async (arg: CommandArg<OrgKeyArgs>): Promise<StatusResult | undefined> => {
-    const given = answersOf(arg);
+    const given = argsOf(arg);
     const title = 'Svc: Update Organisation Key (Admin)';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The org key id (the organisation id); sent with the admin secret', { validate: validateKeyId }));
       const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, envName: env.name, start: async () => orgKeyTemplate(keyId) }, given.body);
       const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) => client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }));
@@ -148,10 +150,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
   };
 
   const showKeyDetails = async (arg: CommandArg<KeyDetailsArgs>): Promise<vscode.TextDocument | undefined> => {
-    const given = { ...keyOfNode(arg), ...answersOf(arg) };
+    const given = { ...keyOfNode(arg), ...argsOf(arg) };
     const title = 'Svc: View Key Details';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
       const apiId = given.apiId ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('details', `${title}: options`));

@@ -4,7 +4,9 @@
 import * as vscode from 'vscode';
 import type { ActionResult, Policy } from '../../api';
 import { resolveBody } from './bodySource';
-import { answersOf, isNode, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps } from './commandContext';
+import { reportFailure, type ResourceDeps } from './commandContext';
+import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
+import { withCancellableProgress } from '../../shared/progress';
 import { askText, pickOne } from './prompts';
 import { validatePolicyId } from './policyRules';
 import { policyTemplate } from './templates';
@@ -14,10 +16,10 @@ export interface UpdatePolicyArgs { policyId?: string; body?: unknown }
 
 export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] {
   const createPolicy = async (arg: CommandArg<CreatePolicyArgs>): Promise<ActionResult | undefined> => {
-    const given = answersOf(arg);
+    const given = argsOf(arg);
     const title = 'Svc: Create Policy';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const body = (await resolveBody({ kind: 'policy', what: 'policy', action: 'Create Policy', title, envName: env.name, start: async () => policyTemplate() }, given.body)) as Policy;
       const problem = validatePolicyId(String(body.id ?? body._id ?? ''));
       if (problem) throw new Error(`${problem} Set it in the document and run the command again.`);
@@ -31,10 +33,10 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
   };
 
   const updatePolicy = async (arg: CommandArg<UpdatePolicyArgs>): Promise<ActionResult | undefined> => {
-    const given = { policyId: isNode(arg) && arg.resource?.type === 'policy' ? arg.resource.id : undefined, ...answersOf(arg) };
+    const given = { policyId: isExplorerNode(arg) && arg.resource?.type === 'policy' ? arg.resource.id : undefined, ...argsOf(arg) };
     const title = 'Svc: Update Policy';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       let policyId = given.policyId;
       if (!policyId && given.body === undefined) {
         const policies = await withCancellableProgress(`Listing policies of ${env.name}…`, (signal) => client.listPolicies({ signal }));

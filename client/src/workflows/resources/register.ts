@@ -1,7 +1,10 @@
 // Wires the resource commands (keys, policies, users, OAuth clients, webhooks) and their
 // read-only details documents.
 import * as vscode from 'vscode';
-import type { ResourceDeps } from './commandContext';
+import type { EnvironmentsArea } from '../../environments/register';
+import type { ExplorerArea } from '../../explorer/register';
+import type { Logger } from '../../logging/logger';
+import { resourceDeps } from './commandContext';
 import { registerDetailsCommands } from './detailsCommands';
 import { registerKeyCommands } from './keyCommands';
 import { registerPolicyCommands } from './policyCommands';
@@ -13,7 +16,8 @@ export interface ResourcesArea {
   documents: ReadOnlyDocuments;
 }
 
-export function registerResources(context: vscode.ExtensionContext, deps: ResourceDeps): ResourcesArea {
+export function registerResources(context: vscode.ExtensionContext, areas: { log: Logger; envs: EnvironmentsArea; explorer: ExplorerArea }): ResourcesArea {
+  const deps = resourceDeps(areas);
   const documents = new ReadOnlyDocuments();
   pendingSends(context);
   context.subscriptions.push(

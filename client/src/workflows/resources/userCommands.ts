@@ -2,7 +2,9 @@
 // last_name) and the permissions as JSON, checked as typed; shows the server's message.
 import * as vscode from 'vscode';
 import type { StatusResult } from '../../api';
-import { answered, answersOf, describeResult, reportFailure, targetOf, withCancellableProgress, type CommandArg, type ResourceDeps } from './commandContext';
+import { answered, describeResult, reportFailure, type ResourceDeps } from './commandContext';
+import { argsOf, resolveTarget, type CommandArg } from '../../shared/commandArg';
+import { withCancellableProgress } from '../../shared/progress';
 import { askText } from './prompts';
 import { PERMISSIONS_TEMPLATE } from './templates';
 import { AREA_LABELS, PERMISSION_AREAS, parsePermissions, permissionsFromPicks, validateEmail, validateName, validatePermissions, type PermissionPick } from './userInput';
@@ -55,10 +57,10 @@ async function askPermissions(title: string): Promise<string> {
 
 export function registerUserCommands(deps: ResourceDeps): vscode.Disposable[] {
   const addUser = async (arg: CommandArg<AddUserArgs>): Promise<StatusResult | undefined> => {
-    const given = answersOf(arg);
+    const given = argsOf(arg);
     const title = 'Svc: Add User';
     try {
-      const { env, client } = await targetOf(deps, arg);
+      const { environment: env, client } = await resolveTarget(deps, arg);
       const email = checkedValue(given.email_address ?? (await askText(`${title} (1/4)`, 'E-mail address (required)', { placeHolder: 'name@example.com', validate: validateEmail })), validateEmail);
       const first = checkedValue(given.first_name ?? (await askText(`${title} (2/4)`, 'First name (required)', { validate: validateName('first name') })), validateName('first name'));
       const last = checkedValue(given.last_name ?? (await askText(`${title} (3/4)`, 'Last name (required)', { validate: validateName('last name') })), validateName('last name'));

@@ -4,13 +4,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { withCancellableProgress } from '../../shared/progress';
 import { summariseApi } from '../../explorer/apiSummaries';
 import { pullResource, type PullOutcome } from './pull';
 import { targetOfRef } from './targets';
 import type { PullArgs, SyncContext } from './syncContext';
-import type { SyncAnswers } from './answers';
 import type { RemoteTarget } from './syncKinds';
-import { askOverwrite } from './vscodePushUi';
 
 export const PULL_FOLDER_SETTING = 'svc.pull.folder';
 export const DEFAULT_PULL_FOLDER = 'svc';
@@ -44,7 +43,7 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
       client,
       store: ctx.store,
       unsavedText,
-      decideOverwrite: ({ file, reason, environment }) => askOverwrite(file, reason, environment, args.answers),
+      decideOverwrite: async ({ file, reason, environment }) => args.overwrite ?? ctx.ui.askOverwrite(file, reason, environment),
     },
     { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), mode: args.mode, signal: args.signal },
   );
@@ -68,19 +67,6 @@ async function refreshOpenEditor(file: string): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.files.revert');
 }
 
-/** The OAS pull question: with the extension (pushable) or the public form. */
-export async function askPullMode(answers: SyncAnswers = {}): Promise<'full' | 'public' | undefined> {
-  if (answers.pullMode) return answers.pullMode;
-  const pick = await vscode.window.showQuickPick(
-    [
-      { label: 'With the x-svc-api-gateway extension', description: 'can be pushed back', value: 'full' as const },
-      { label: 'Public form (mode=public)', description: 'plain OpenAPI without the extension; cannot be pushed back', value: 'public' as const },
-    ],
-    { title: 'Pull the OAS API', ignoreFocusOut: true },
-  );
-  return pick?.value;
-}
-
 export interface PullAllSummary {
   pulled: number;
   unchanged: number;
@@ -90,19 +76,16 @@ export interface PullAllSummary {
   message: string;
 }
 
-/** Every API, policy and key of an environment; files with local changes are kept unless the answers say otherwise. */
-export async function pullAll(ctx: SyncContext, environment: string, answers: SyncAnswers = {}): Promise<PullAllSummary> {
+/** Every API, policy and key of an environment; files with local changes are kept (never overwritten). */
+export async function pullAll(ctx: SyncContext, environment: string): Promise<PullAllSummary> {
   const root = workspaceRootFor();
   const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
   const notes: string[] = [];
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Pulling everything from '${environment}'`, cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      const signal = controller.signal;
+  await withCancellableProgress(
+    `Pulling everything from '${environment}'`,
+    async (signal, report) => {
       const client = await ctx.clientFor(environment);
-      progress.report({ message: 'listing…' });
+      report('listing…');
       const targets: RemoteTarget[] = [];
       const apis = ((await client.listApis({ p: -1, signal })).apis ?? []).map(summariseApi).filter((a) => a.id);
       targets.push(...apis.map((a): RemoteTarget => ({ kind: a.kind, id: a.id })));
@@ -120,13 +103,13 @@ export async function pullAll(ctx: SyncContext, environment: string, answers: Sy
       }
       const step = targets.length ? 100 / targets.length : 100;
       for (const [index, target] of targets.entries()) {
-        if (token.isCancellationRequested) {
+        if (signal.aborted) {
           summary.cancelled = true;
           break;
         }
-        progress.report({ message: `${index + 1}/${targets.length}`, increment: step });
+        report(`${index + 1}/${targets.length}`, step);
         try {
-          const outcome = await pullIntoWorkspace(ctx, { environment, target, root, answers: { overwriteLocal: 'skip', ...answers }, notify: false, signal });
+          const outcome = await pullIntoWorkspace(ctx, { environment, target, root, overwrite: 'skip', notify: false, signal });
           if (outcome.status === 'pulled') summary.pulled++;
           else if (outcome.status === 'unchanged') summary.unchanged++;
           else if (outcome.status === 'skipped') summary.skipped++;

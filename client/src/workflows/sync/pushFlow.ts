@@ -3,20 +3,19 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
+import { documentKindOf, parseJson } from '../../shared/documentKind';
+import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument } from './canonicalJson';
-import type { SyncAnswers } from './answers';
 import { pushDocument, type PushOutcome, type PushRequest } from './pushPipeline';
 import type { PushChoices } from './routing';
 import { readSnapshot, saveSnapshot, stateKeyOf } from './stateFile';
 import type { SyncContext } from './syncContext';
-import { createVscodePushUi } from './vscodePushUi';
 
 export interface PushDocumentArgs {
   /** The document to push (any scheme: file, untitled, svc). */
   document: vscode.TextDocument;
   /** Target environment; default: the one the file was pulled from, else the active one. */
   environment?: string;
-  answers?: SyncAnswers;
   choices?: PushChoices;
   /** Whether to show the outcome as a notification (commands: yes; callers with their own UI: no). */
   notify?: boolean;
@@ -39,28 +38,23 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   const applies = record && record.environment === environment ? record : undefined;
   const name = path.basename(document.uri.path);
 
-  const controller = new AbortController();
-  const request: PushRequest = {
+  const request: Omit<PushRequest, 'signal'> = {
     environment,
     name,
     uri: document.uri.toString(),
     text: document.getText(),
     target: applies?.target,
+    kind: documentKindOf(document.uri, () => parseJson(document.getText())),
     base: applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash) } : undefined,
     errors: errorsOf(document.uri),
     choices: args.choices,
-    signal: controller.signal,
   };
-  const ui = createVscodePushUi({ documentUri: document.uri, diffs: ctx.diffs, answers: args.answers, reload: () => ctx.reloadGateway(environment) });
+  const ui = ctx.ui.push({ documentUri: document.uri, reload: () => ctx.reloadGateway(environment) });
 
   let outcome: PushOutcome;
   try {
-    outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Pushing ${name} to '${environment}'`, cancellable: true },
-      (_progress, token) => {
-        token.onCancellationRequested(() => controller.abort());
-        return pushDocument({ clientFor: ctx.clientFor, ui, log: (l) => ctx.log.info(l) }, request);
-      },
+    outcome = await withCancellableProgress(`Pushing ${name} to '${environment}'`, (signal) =>
+      pushDocument({ clientFor: ctx.clientFor, ui, log: (l) => ctx.log.info(l) }, { ...request, signal }),
     );
   } catch (err) {
     const message = isManagementApiError(err) ? err.message : `Push of ${name} failed: ${err instanceof Error ? err.message : String(err)}`;
@@ -83,18 +77,19 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     if (document.uri.scheme === 'file' && document.isDirty && document.getText() === request.text) {
       if (!(await document.save())) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
     }
-    if (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') await ui.closeDiffs();
-    else closeAfterSave(document.uri, () => ui.closeDiffs());
+    const closeDiffs = async () => ui.closeDiffs?.();
+    if (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') await closeDiffs();
+    else closeAfterSave(document.uri, closeDiffs);
   }
   if (outcome.status === 'pull-requested' && outcome.target && root) {
     // "Pull (keep mine as a copy)": the file gets the server's version, the user's is kept beside it.
-    const pulled = await ctx.pull({ environment, target: outcome.target, root, answers: { overwriteLocal: 'copy' }, notify: args.notify });
+    const pulled = await ctx.pull({ environment, target: outcome.target, root, overwrite: 'copy', notify: args.notify });
     outcome.message = `${outcome.message} ${pulled.message}`;
   }
   ctx.log.info(`push ${name}: ${outcome.status} — ${outcome.message}`);
   if (args.notify !== false) {
-    // After a gateway-style push without an answer, the reload notification already says it.
-    const reloadOffered = outcome.status === 'pushed' && outcome.route?.reloadNeeded && args.answers?.reload === undefined;
+    // After a gateway-style push not followed by a reload, the UI's reload offer already said it.
+    const reloadOffered = outcome.status === 'pushed' && outcome.route?.reloadNeeded && !outcome.reloaded;
     if (outcome.status === 'refused') void vscode.window.showErrorMessage(outcome.message);
     else if (outcome.status !== 'pull-requested' && !reloadOffered) void vscode.window.showInformationMessage(outcome.message);
   }

@@ -8,6 +8,7 @@
 // kind needs (OAS create/version, streams PUT/PATCH, key id) → route → diff → confirm → send →
 // read back (the new remote hash) → offer a reload for gateway-style classic writes.
 import { detectKind } from '../../../../common/src/detection';
+import type { DocumentKind } from '../../../../common/src/kinds';
 import type { ManagementClient } from '../../api/client';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
 import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
@@ -70,6 +71,11 @@ export interface PushRequest {
   text: string;
   /** From the state file or the `svc:` URI; undefined for a document never pulled. */
   target?: RemoteTarget;
+  /**
+   * The document's kind as the editor knows it (the language server's answer, or detection
+   * with the user's `svc.files.associations`); when absent, detected here by content.
+   */
+  kind?: DocumentKind;
   base?: PushBase;
   /** Messages of the document's error diagnostics. */
   errors: readonly string[];
@@ -116,7 +122,7 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   if (request.target?.publicMode) {
     return refused(`${name} was pulled with mode=public, without the x-svc-api-gateway extension: it cannot be pushed back. Pull the API again with the extension to edit and push it.`, 'oas');
   }
-  const kind = request.target?.kind ?? syncKindOf(detectKind(request.uri, document)?.kind);
+  const kind = request.target?.kind ?? syncKindOf(request.kind ?? detectKind(request.uri, document)?.kind);
   if (!kind) {
     return refused(`${name} is not a document push knows (classic, OAS or streams API, policy, key): it is detected by its content, so check that it has the members of one of these.`);
   }

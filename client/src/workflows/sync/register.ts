@@ -2,14 +2,15 @@
 // file system and the commands. Exposes `pushDocument` for other workflows (Create API from
 // Example) and what end-to-end tests drive.
 import * as vscode from 'vscode';
+import { environmentAccess } from '../../environments/environmentAccess';
 import type { EnvironmentsArea } from '../../environments/register';
 import type { ExplorerArea } from '../../explorer/register';
-import type { ExplorerNode } from '../../explorer/nodes';
 import type { ResourceRef } from '../../explorer/resourceSource';
 import type { ExtensionLog } from '../../logging/outputChannel';
+import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
+import { withCancellableProgress } from '../../shared/progress';
 import { SVC_SCHEME, SvcFileSystem, svcUri } from '../remoteFs/svcFileSystem';
-import type { SyncAnswers } from './answers';
-import { askPullMode, pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
+import { pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
 import type { PullOutcome } from './pull';
 import { pushTextDocument, type PushDocumentArgs } from './pushFlow';
 import type { PushOutcome } from './pushPipeline';
@@ -18,59 +19,55 @@ import type { PushChoices } from './routing';
 import { SyncStateStore } from './stateStore';
 import type { SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
+import type { SyncUi } from './syncUi';
 import { targetOfRef } from './targets';
+import { vscodeSyncUi } from './vscodePushUi';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */
   pushDocument(args: PushDocumentArgs): Promise<PushOutcome>;
-  pull(args: { environment: string; target: RemoteTarget; mode?: 'public'; answers?: SyncAnswers }): Promise<PullOutcome>;
+  pull(args: { environment: string; target: RemoteTarget; mode?: 'public' }): Promise<PullOutcome>;
+  /** Replaces the questions' UI until the returned disposable restores the previous one (the test-only export scripts answers). */
+  useUi(ui: (current: SyncUi) => SyncUi): vscode.Disposable;
   store: SyncStateStore;
   fileSystem: SvcFileSystem;
 }
 
-/** What the resource commands take: a tree node, or an argument object (programmatic callers). */
+/** What Pull and Edit Remote take besides a tree node: the target itself, or what the tree knows of it. */
 interface ResourceArgs {
-  environment?: string;
   target?: RemoteTarget;
   ref?: ResourceRef;
   mode?: 'full' | 'public';
-  answers?: SyncAnswers;
 }
 
-type NodeOrArgs = ExplorerNode | ResourceArgs | undefined;
-const isNode = (arg: NodeOrArgs): arg is ExplorerNode => !!arg && 'type' in arg && 'envName' in arg;
+/** What `svc.push` takes besides a Uri: the document, the environment (default: where it was pulled from) and choices made already. */
+interface PushArgs {
+  uri?: vscode.Uri;
+  environment?: string;
+  choices?: PushChoices;
+}
 
 export function registerSync(context: vscode.ExtensionContext, deps: { log: ExtensionLog; envs: EnvironmentsArea; explorer: ExplorerArea }): SyncArea {
   const log = deps.log.forArea('sync');
-  const { environments, clients } = deps.envs;
-  /** A tree node's environment, an argument's `environment`, or the active one. */
-  const environmentOf = (arg?: ExplorerNode | { environment?: string }): string | undefined =>
-    (arg && 'envName' in arg ? arg.envName : (arg as { environment?: string } | undefined)?.environment) ?? environments.active()?.name;
+  const access = environmentAccess(deps.envs);
   const store = new SyncStateStore((problem) => {
     log.warn(problem);
     void vscode.window.showWarningMessage(problem);
   });
   const diffs = new RemoteDiffDocuments();
 
-  const clientFor = async (name: string) => {
-    const env = environments.find(name);
-    if (!env) throw new Error(`Environment '${name}' does not exist (any more): pick another with Svc: Switch Environment.`);
-    return clients.clientFor(env);
-  };
+  const clientFor = async (name: string) => (await resolveTarget(access, { environment: name })).client;
 
   const ctx: SyncContext = {
     store,
     diffs,
+    ui: vscodeSyncUi(diffs),
     log,
     clientFor,
-    activeEnvironment: () => environments.active()?.name,
+    activeEnvironment: () => access.resolveEnvironment()?.name,
     refreshTree: () => deps.explorer.provider.refresh(),
     reloadGateway: async (environment) => {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Reloading the gateway of '${environment}'`, cancellable: true }, async (_p, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        await (await clientFor(environment)).reloadGateway({ signal: controller.signal });
-      });
+      await withCancellableProgress(`Reloading the gateway of '${environment}'`, async (signal) => (await clientFor(environment)).reloadGateway({ signal }));
       log.info(`reloaded the gateway of '${environment}'`);
       void vscode.window.showInformationMessage(`The gateway of '${environment}' reloaded: stored definitions are live.`);
     },
@@ -79,13 +76,13 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
   const fileSystem = new SvcFileSystem(ctx);
 
   /** The environment and target a command is about. */
-  const resolve = async (arg: NodeOrArgs): Promise<{ environment: string; target: RemoteTarget; args: ResourceArgs } | undefined> => {
-    const args: ResourceArgs = isNode(arg) ? { environment: arg.envName, ref: arg.resource } : (arg ?? {});
-    const environment = args.environment ?? environments.active()?.name;
-    if (!environment) throw new Error('No environment: add one (Svc: Add Environment).');
-    const target = args.target ?? (args.ref ? await targetOfRef(await clientFor(environment), args.ref) : undefined);
+  const resolve = async (arg: CommandArg<ResourceArgs>): Promise<{ environment: string; target: RemoteTarget; args: ResourceArgs }> => {
+    const args: ResourceArgs = isExplorerNode(arg) ? { ref: arg.resource } : argsOf(arg);
+    const { environment, client } = await resolveTarget(access, arg);
+    // A target given outright needs no lookup; a tree reference does (keys are addressed by hash).
+    const target = args.target ?? (args.ref ? await targetOfRef(client, args.ref) : undefined);
     if (!target) throw new Error('Pull and Edit Remote work on APIs, policies and keys: pick one in the Svc Gateway view.');
-    return { environment, target, args };
+    return { environment: environment.name, target, args };
   };
 
   const report = (what: string, err: unknown) => {
@@ -101,30 +98,26 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     fileSystem,
     vscode.workspace.registerFileSystemProvider(SVC_SCHEME, fileSystem, { isCaseSensitive: true }),
 
-    vscode.commands.registerCommand('svc.pull', async (arg?: NodeOrArgs) => {
+    vscode.commands.registerCommand('svc.pull', async (arg?: CommandArg<ResourceArgs>) => {
       try {
-        const resolved = await resolve(arg);
-        if (!resolved) return undefined;
-        const { environment, target, args } = resolved;
-        let mode = args.mode ?? args.answers?.pullMode;
-        if (target.kind === 'oas' && !mode) mode = await askPullMode(args.answers);
+        const { environment, target, args } = await resolve(arg);
+        let mode = args.mode;
+        if (target.kind === 'oas' && !mode) mode = await ctx.ui.askPullMode();
         if (target.kind === 'oas' && !mode) return undefined;
-        return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Pulling from '${environment}'`, cancellable: true }, (_p, token) => {
-          const controller = new AbortController();
-          token.onCancellationRequested(() => controller.abort());
-          return pullIntoWorkspace(ctx, { environment, target, mode: mode === 'public' ? 'public' : undefined, answers: args.answers, open: true, signal: controller.signal });
-        });
+        return await withCancellableProgress(`Pulling from '${environment}'`, (signal) =>
+          pullIntoWorkspace(ctx, { environment, target, mode: mode === 'public' ? 'public' : undefined, open: true, signal }),
+        );
       } catch (err) {
         report('Pull failed', err);
         return undefined;
       }
     }),
 
-    vscode.commands.registerCommand('svc.pullAll', async (arg?: ExplorerNode | { environment?: string; answers?: SyncAnswers }): Promise<PullAllSummary | undefined> => {
-      const environment = environmentOf(arg);
+    vscode.commands.registerCommand('svc.pullAll', async (arg?: CommandArg): Promise<PullAllSummary | undefined> => {
+      const environment = access.resolveEnvironment(arg?.environment)?.name;
       if (!environment) return undefined;
       try {
-        const summary = await pullAll(ctx, environment, (arg as { answers?: SyncAnswers } | undefined)?.answers);
+        const summary = await pullAll(ctx, environment);
         void vscode.window.showInformationMessage(summary.message);
         return summary;
       } catch (err) {
@@ -133,31 +126,29 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       }
     }),
 
-    vscode.commands.registerCommand('svc.push', async (arg?: vscode.Uri | { uri?: vscode.Uri | string; environment?: string; answers?: SyncAnswers; choices?: PushChoices }) => {
-      const args = arg instanceof vscode.Uri ? { uri: arg } : (arg ?? {});
-      const uri = typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri;
-      const document = await activeDocument(uri);
+    vscode.commands.registerCommand('svc.push', async (arg?: vscode.Uri | PushArgs) => {
+      // Menus pass the file's Uri; other callers an object; the palette nothing (the active editor).
+      const args: PushArgs = arg instanceof vscode.Uri ? { uri: arg } : (arg ?? {});
+      const document = await activeDocument(args.uri);
       if (!document) {
         void vscode.window.showWarningMessage('Open the JSON file to push first.');
         return undefined;
       }
       if (document.uri.scheme === SVC_SCHEME) {
         // An `svc:` document is the remote itself: saving it is its push.
-        if ('answers' in args && args.answers) fileSystem.answerNext(args.answers);
         await document.save();
         return fileSystem.lastOutcome;
       }
       try {
-        return await pushTextDocument(ctx, { document, environment: 'environment' in args ? args.environment : undefined, answers: 'answers' in args ? args.answers : undefined, choices: 'choices' in args ? args.choices : undefined });
+        return await pushTextDocument(ctx, { document, environment: args.environment, choices: args.choices });
       } catch {
         return undefined; // shown and logged by pushTextDocument
       }
     }),
 
-    vscode.commands.registerCommand('svc.editRemote', async (arg?: NodeOrArgs) => {
+    vscode.commands.registerCommand('svc.editRemote', async (arg?: CommandArg<ResourceArgs>) => {
       try {
         const resolved = await resolve(arg);
-        if (!resolved) return undefined;
         const document = await vscode.workspace.openTextDocument(svcUri(resolved.environment, resolved.target));
         const json = document.languageId === 'json' ? document : await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(json, { preview: false });
@@ -168,8 +159,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       }
     }),
 
-    vscode.commands.registerCommand('svc.reloadGateway', async (arg?: ExplorerNode | { environment?: string }) => {
-      const environment = environmentOf(arg);
+    vscode.commands.registerCommand('svc.reloadGateway', async (arg?: CommandArg) => {
+      const environment = access.resolveEnvironment(arg?.environment)?.name;
       if (!environment) return;
       try {
         await ctx.reloadGateway(environment);
@@ -182,6 +173,11 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
   return {
     pushDocument: (args) => pushTextDocument(ctx, args),
     pull: (args) => pullIntoWorkspace(ctx, { ...args, notify: false }),
+    useUi: (replace) => {
+      const previous = ctx.ui;
+      ctx.ui = replace(previous);
+      return new vscode.Disposable(() => (ctx.ui = previous));
+    },
     store,
     fileSystem,
   };

@@ -1,10 +1,10 @@
 // What the sync commands, the edit-remote file system and other workflows share.
 import type { ManagementClient } from '../../api/client';
 import type { Logger } from '../../logging/logger';
-import type { SyncAnswers } from './answers';
-import type { PullOutcome } from './pull';
+import type { OverwriteDecision, PullOutcome } from './pull';
 import type { RemoteDiffDocuments } from './remoteDiffDocuments';
 import type { SyncStateStore } from './stateStore';
+import type { SyncUi } from './syncUi';
 import type { RemoteTarget } from './syncKinds';
 
 export interface PullArgs {
@@ -13,7 +13,8 @@ export interface PullArgs {
   /** Workspace folder path; default: the first workspace folder. */
   root?: string;
   mode?: 'public';
-  answers?: SyncAnswers;
+  /** Decided by the caller (Pull All keeps local changes); else the user is asked. */
+  overwrite?: OverwriteDecision;
   /** Open the pulled file in an editor (single pulls). */
   open?: boolean;
   notify?: boolean;
@@ -23,6 +24,8 @@ export interface PullArgs {
 export interface SyncContext {
   store: SyncStateStore;
   diffs: RemoteDiffDocuments;
+  /** The questions of pull and push (replaceable: the test-only export scripts answers). */
+  ui: SyncUi;
   log: Logger;
   clientFor(environment: string): Promise<ManagementClient>;
   activeEnvironment(): string | undefined;

@@ -1,5 +1,5 @@
 // The resources pull and push know, and how they map to the language server's document kinds
-// (detection by content, server/src/service/detection.ts). Free of `vscode`.
+// (detection by content, common/src/detection.ts). Free of `vscode`.
 import type { DocumentKind } from '../../../../common/src/kinds';
 
 export const SYNC_KINDS = ['classic', 'oas', 'streams', 'policy', 'key'] as const;

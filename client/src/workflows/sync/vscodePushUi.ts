@@ -1,13 +1,12 @@
-// PushUi and the pull question on VS Code: modal dialogs for decisions that can lose work,
-// quick picks and input boxes for choices, a diff editor for remote ↔ local. Answers given in
-// advance (answers.ts) are used instead of asking.
+// The SyncUi on VS Code: modal dialogs for decisions that can lose work, quick picks and input
+// boxes for choices, a diff editor for remote ↔ local.
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../api/client';
 import { summariseApi } from '../../explorer/apiSummaries';
-import type { SyncAnswers } from './answers';
 import type { OverwriteDecision, OverwriteReason } from './pull';
 import type { ConflictDecision, ConflictFacts, PushUi, SendSummary } from './pushPipeline';
 import type { RemoteDiffDocuments } from './remoteDiffDocuments';
+import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
 
@@ -15,7 +14,6 @@ export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
   documentUri: vscode.Uri;
   diffs: RemoteDiffDocuments;
-  answers?: SyncAnswers;
   /** Runs the reload when the user clicks "Reload gateway" on the notification. */
   reload: () => Promise<void>;
 }
@@ -27,8 +25,16 @@ export interface VscodePushUi extends PushUi {
   closeDiffs(): Promise<void>;
 }
 
+/** The questions of pull and push on VS Code. */
+export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
+  return {
+    push: (options) => createVscodePushUi({ ...options, diffs }),
+    askPullMode,
+    askOverwrite,
+  };
+}
+
 export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
-  const answers = options.answers ?? {};
   const { diffs } = options;
   /** Left sides of the diffs this push opened (its own read-only snapshots). */
   const opened = new Set<string>();
@@ -39,7 +45,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
 
   return {
     async confirmDespiteErrors(name, errors) {
-      if (answers.pushDespiteErrors !== undefined) return answers.pushDespiteErrors;
       const shown = errors.slice(0, 3).map((e) => `• ${e}`).join('\n');
       const more = errors.length > 3 ? `\n… and ${errors.length - 3} more (see Problems)` : '';
       const choice = await vscode.window.showWarningMessage(
@@ -51,7 +56,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async resolveConflict(facts: ConflictFacts): Promise<ConflictDecision> {
-      if (answers.onConflict) return answers.onConflict;
       const what = facts.deleted ? 'was deleted' : 'changed';
       // Show what changed first, then ask without a modal dialog, so the diff can be read while deciding.
       if (!facts.deleted) {
@@ -73,7 +77,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async chooseOasCreate({ name, environment, client, signal }) {
-      if (answers.oasCreate) return answers.oasCreate;
       const how = await vscode.window.showQuickPick(
         [
           { label: 'Create as a new API', value: 'new' as const },
@@ -87,7 +90,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async chooseStreamsUpdate(name): Promise<StreamsPatchParameters | 'put' | undefined> {
-      if (answers.streamsUpdate) return answers.streamsUpdate;
       const how = await vscode.window.showQuickPick(
         [
           { label: 'Replace the whole streams API', description: 'PUT /api/apis/streams/{apiId}', value: 'put' as const },
@@ -100,7 +102,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async askKeyId(name) {
-      if (answers.keyId) return answers.keyId;
       return vscode.window.showInputBox({
         title: `Push ${name} through the gateway`,
         prompt: 'The key id (POST /svc/keys/{keyID}). It is a credential: it is not stored anywhere.',
@@ -122,7 +123,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async confirmSend(summary: SendSummary) {
-      if (answers.confirm !== undefined) return answers.confirm;
       const { route } = summary;
       const warning = summary.unrecorded ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).` : '';
       const choice = await vscode.window.showInformationMessage(
@@ -134,7 +134,6 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async offerReload(message) {
-      if (answers.reload !== undefined) return answers.reload;
       // Not modal and not awaited: the push is done; the reload is the user's next step.
       void vscode.window.showInformationMessage(message, 'Reload Gateway').then(async (choice) => {
         if (choice === 'Reload Gateway') await options.reload();
@@ -197,8 +196,7 @@ async function askPatchParameters(): Promise<StreamsPatchParameters | undefined>
 }
 
 /** The pull question: a file with unsaved or unpushed changes. */
-export async function askOverwrite(file: string, reason: OverwriteReason, environment: string, answers: SyncAnswers = {}): Promise<OverwriteDecision> {
-  if (answers.overwriteLocal) return answers.overwriteLocal;
+export async function askOverwrite(file: string, reason: OverwriteReason, environment: string): Promise<OverwriteDecision> {
   const name = vscode.workspace.asRelativePath(file);
   const why = reason === 'unsaved'
     ? `${name} has unsaved changes in an editor.`
@@ -212,4 +210,16 @@ export async function askOverwrite(file: string, reason: OverwriteReason, enviro
     'Keep Mine as a Copy',
   );
   return choice === 'Overwrite' ? 'overwrite' : choice === 'Keep Mine as a Copy' ? 'copy' : 'skip';
+}
+
+/** The OAS pull question: with the extension (pushable) or the public form. */
+export async function askPullMode(): Promise<'full' | 'public' | undefined> {
+  const pick = await vscode.window.showQuickPick(
+    [
+      { label: 'With the x-svc-api-gateway extension', description: 'can be pushed back', value: 'full' as const },
+      { label: 'Public form (mode=public)', description: 'plain OpenAPI without the extension; cannot be pushed back', value: 'public' as const },
+    ],
+    { title: 'Pull the OAS API', ignoreFocusOut: true },
+  );
+  return pick?.value;
 }

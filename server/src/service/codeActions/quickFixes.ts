@@ -13,7 +13,6 @@ import type { SchemaRegistry } from '../../schemas/registry';
 import { markedBranches, takesSpecForm } from '../validation/alternatives';
 import { instancePath } from '../validation/ajvErrors';
 import { Codes } from '../validation/codes';
-import { defaultServices } from '../validation/validate';
 import { DIAGNOSTIC_SOURCE } from '../validation/toDiagnostics';
 import type { SvcDiagnosticData } from '../validation/types';
 import { durationSeconds, formatGoDuration, formatIsoDuration } from './durations';
@@ -22,19 +21,16 @@ import { insertMemberEdits, insertMembersEdit, renameAndReplaceEdit, renameKeyEd
 
 export interface QuickFixOptions {
   associations?: KindAssociations;
-  walker?: SchemaWalker;
-  registry?: SchemaRegistry;
+  walker: SchemaWalker;
+  registry: SchemaRegistry;
 }
 
-export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[], range: Range, options: QuickFixOptions = {}): CodeAction[] {
+export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[], range: Range, options: QuickFixOptions): CodeAction[] {
   const actions: CodeAction[] = [];
   const relevant = diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && overlaps(d.range, range));
   if (relevant.length === 0 || doc.tooDeep) return actions;
   const kind = detectKind(doc.uri, doc.value, options.associations)?.kind;
-  const services = (): { walker: SchemaWalker; registry: SchemaRegistry } => ({
-    walker: options.walker ?? defaultServices().walker,
-    registry: options.registry ?? defaultServices().registry,
-  });
+  const services = (): { walker: SchemaWalker; registry: SchemaRegistry } => ({ walker: options.walker, registry: options.registry });
   const seen = new Set<string>();
   for (const diagnostic of relevant) {
     const data = diagnostic.data as Partial<SvcDiagnosticData> | undefined;

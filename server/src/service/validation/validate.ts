@@ -4,8 +4,8 @@
 // (unknown, deprecated, non-spec forms), the semantic rules and the workspace-wide rule.
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
-import { getSchemaRegistry, type SchemaRegistry } from '../../schemas/registry';
-import { createSchemaWalker, type SchemaWalker } from '../schema/schemaWalker';
+import type { SchemaRegistry } from '../../schemas/registry';
+import type { SchemaWalker } from '../schema/schemaWalker';
 import { detectKind, type Detection } from '../../../../common/src/detection';
 import type { SvcDocument } from '../parser/document';
 import { Codes } from './codes';
@@ -16,27 +16,17 @@ import { semanticProblems } from './semantic/index';
 import { syntaxDiagnostics } from './syntax';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
-import type { WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
 
+/** What validation works with: the language service passes its own (svc-lint builds the same service). */
 export interface ValidationServices {
-  registry?: SchemaRegistry;
-  walker?: SchemaWalker;
+  registry: SchemaRegistry;
+  walker: SchemaWalker;
   /** Listen paths of the workspace (for the duplicate rule); omitted = rule off. */
   workspace?: WorkspaceIndex;
 }
 
-let defaults: { registry: SchemaRegistry; walker: SchemaWalker } | undefined;
-
-/** The process-wide registry and walker (schemas compile once). */
-export function defaultServices(): { registry: SchemaRegistry; walker: SchemaWalker } {
-  if (!defaults) {
-    const registry = getSchemaRegistry();
-    defaults = { registry, walker: createSchemaWalker(registry) };
-  }
-  return defaults;
-}
-
-export function validate(doc: SvcDocument, settings: Partial<ValidationSettings> = {}, services: ValidationServices = {}): Diagnostic[] {
+export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>, services: ValidationServices): Diagnostic[] {
   const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
   if (!options.validationEnabled) return [];
   const detection = detectKind(doc.uri, doc.value, options.associations);
@@ -45,7 +35,7 @@ export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>
 }
 
 /** Validation for a document whose kind is already known. */
-export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices = {}): Diagnostic[] {
+export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices): Diagnostic[] {
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
   const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
   if (doc.tooDeep) return diagnostics;
@@ -62,7 +52,7 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   }
   const value = doc.value;
   if (value === undefined) return diagnostics;
-  const { registry, walker } = { ...defaultServices(), ...stripUndefined(services) };
+  const { registry, walker } = services;
   const kind = detection.kind;
   const problems: Problem[] = [];
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
@@ -76,10 +66,6 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   problems.push(...semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)));
   if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
   return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];
-}
-
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The same finding from two sources (ajv's additionalProperties and the walker): keep the first. */

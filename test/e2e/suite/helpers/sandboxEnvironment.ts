@@ -6,8 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../../sandbox/src/index';
 import { ManagementClient } from '../../../../client/src/api';
-import type { SvcExtensionApi } from '../../../../client/src/extensionApi';
-import { activeExtension } from './workspace';
+import type { SvcTestingApi } from '../../../../client/src/testing/testingApi';
+import { testingApi } from './workspace';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -15,7 +15,7 @@ export interface SandboxEnvironment {
   readonly sandbox: Sandbox;
   /** Checks the server directly, behind the extension's back. */
   readonly server: ManagementClient;
-  readonly api: SvcExtensionApi;
+  readonly api: SvcTestingApi;
 }
 
 export interface SandboxEnvironmentOptions {
@@ -28,7 +28,7 @@ export interface SandboxEnvironmentOptions {
  * once `before` ran. The suite's own `before` hooks, registered later, run after this one.
  */
 export function useSandboxEnvironment(name: string, options: SandboxEnvironmentOptions = {}): SandboxEnvironment {
-  let current: { sandbox: Sandbox; server?: ManagementClient; api?: SvcExtensionApi } | undefined;
+  let current: { sandbox: Sandbox; server?: ManagementClient; api?: SvcTestingApi } | undefined;
   const ready = <K extends keyof SandboxEnvironment>(key: K): SandboxEnvironment[K] => {
     const value = current?.[key];
     if (!value) throw new Error(`useSandboxEnvironment('${name}'): ${key} is not set up (read it inside a test or a later hook)`);
@@ -39,7 +39,7 @@ export function useSandboxEnvironment(name: string, options: SandboxEnvironmentO
     const sandbox = await startSandbox({ port: 0, memory: true });
     current = { sandbox };
     current.server = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
-    current.api = (await activeExtension()).exports as SvcExtensionApi;
+    current.api = await testingApi();
     const added = await vscode.commands.executeCommand('svc.addEnvironment', { name, dashboardUrl: sandbox.url, ...sandbox.credentials });
     assert.equal(added, name);
   });

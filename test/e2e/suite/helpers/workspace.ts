@@ -1,6 +1,8 @@
 // The fixture workspace (test/e2e/workspace, copied to a temp dir by the runner so tests may
 // write into it) and the extension under test.
 import * as vscode from 'vscode';
+import type { SvcExtensionApi } from '../../../../client/src/extensionApi';
+import type { SvcTestingApi } from '../../../../client/src/testing/testingApi';
 import { waitFor } from './wait';
 
 export const EXTENSION_ID = 'svc-gateway-tools.svc-gateway-tools';
@@ -37,6 +39,13 @@ export async function activeExtension(): Promise<vscode.Extension<unknown>> {
   if (!extension) throw new Error(`extension ${EXTENSION_ID} is not loaded in this window`);
   if (!extension.isActive) await extension.activate();
   return waitFor(() => extension.isActive && extension, { message: `${EXTENSION_ID} to be active` });
+}
+
+/** The extension's test-only export (present because the tests run in ExtensionMode.Test). */
+export async function testingApi(): Promise<SvcTestingApi> {
+  const testing = ((await activeExtension()).exports as SvcExtensionApi | undefined)?.testing;
+  if (!testing) throw new Error(`${EXTENSION_ID} returned no test-only export: is the extension host in test mode?`);
+  return testing;
 }
 
 /** Diagnostics for `uri` once `accept` holds for them (the language server publishes asynchronously). */

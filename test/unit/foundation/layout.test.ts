@@ -1,0 +1,44 @@
+// The repository's layout rules, checked on what git tracks: compiler output never sits beside
+// the sources, docs/architecture.md names every folder a newcomer meets, and the client's areas
+// depend downwards only (explorer never reaches into workflows).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..', '..');
+const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+
+/** Declarations under a `src/` folder: what `tsc` emits when it writes beside the sources. */
+export function declarationsUnderSrc(paths: readonly string[]): string[] {
+  return paths.filter((p) => /(^|\/)src\/(.+\/)?[^/]+\.d\.ts$/.test(p));
+}
+
+test('the rule recognises a declaration under src/ and nothing else', () => {
+  assert.deepEqual(declarationsUnderSrc(['server/src/service/glob.d.ts', 'common/src/a/b/c.d.ts', 'src/x.d.ts']), [
+    'server/src/service/glob.d.ts',
+    'common/src/a/b/c.d.ts',
+    'src/x.d.ts',
+  ]);
+  assert.deepEqual(declarationsUnderSrc(['server/src/service/glob.ts', 'media/analytics/css.d.ts', 'server/srcs/x.d.ts', 'out/tsc/src/x.ts']), []);
+});
+
+test('no *.d.ts is tracked under a src/ folder (compiler output goes to out/tsc/)', () => {
+  assert.deepEqual(declarationsUnderSrc(tracked), []);
+});
+
+test('docs/architecture.md names every top-level folder and every folder of client/src/', () => {
+  const doc = readFileSync(join(root, 'docs', 'architecture.md'), 'utf8');
+  const topLevel = new Set(tracked.filter((p) => p.includes('/') && !p.startsWith('.')).map((p) => p.split('/')[0]));
+  const clientAreas = new Set(tracked.filter((p) => p.startsWith('client/src/') && p.split('/').length > 3).map((p) => p.split('/').slice(0, 3).join('/')));
+  const missing = [...[...topLevel].map((f) => `\`${f}/`), ...[...clientAreas].map((f) => `\`${f}/`)].filter((name) => !doc.includes(name));
+  assert.deepEqual(missing, []);
+});
+
+test('client/src/explorer imports nothing from client/src/workflows', () => {
+  const upward = tracked
+    .filter((p) => p.startsWith('client/src/explorer/') && p.endsWith('.ts'))
+    .filter((p) => /from '\.\.\/workflows\//.test(readFileSync(join(root, p), 'utf8')));
+  assert.deepEqual(upward, []);
+});

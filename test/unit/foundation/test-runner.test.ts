@@ -1,0 +1,70 @@
+// The honesty of scripts/test.mjs's counts: it reads node's structured test events (never text a
+// test prints), counts tests that were planned but never reported as failed, reports skipped and
+// todo tests, and never relays end-to-end results left by an earlier run.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
+import { nodeTestLayer, e2eLayer } from '../../../scripts/lib/layers.mjs';
+
+const root = join(__dirname, '..', '..', '..');
+const fixture = (name: string) => join(root, 'test/fixtures/runner', name);
+const scratch = () => mkdtempSync(join(tmpdir(), 'svc-runner-'));
+
+interface Counts { passed: number; failed: number; skipped: number; problems: string[] }
+
+async function count(...files: string[]): Promise<Counts> {
+  return nodeTestLayer({ root, files: files.map(fixture), tallyFile: join(scratch(), 'tally.json'), quiet: true });
+}
+
+test('a test printing "# pass 999" does not inflate the pass count', async () => {
+  const r = await count('prints-pass-999.mjs');
+  assert.deepEqual([r.passed, r.failed, r.skipped], [2, 0, 0]);
+});
+
+test('a file that exits mid-run counts its unreported tests as failed', async () => {
+  const r = await count('exits-early.mjs');
+  // One passed before the exit; the exiting test and the two after it never reported.
+  assert.equal(r.passed, 1);
+  assert.equal(r.failed, 3);
+  assert.ok(r.problems.some((p) => p.includes('never runs (2)')), r.problems.join('\n'));
+});
+
+test('a file that exits while loading counts as a failure, not as a pass', async () => {
+  const r = await count('exits-at-load.mjs');
+  assert.deepEqual([r.passed, r.failed], [0, 1]);
+  assert.match(r.problems.join('\n'), /reported no tests/);
+});
+
+test('skipped and todo tests are counted as skipped, beside the real pass and fail', async () => {
+  const r = await count('skips.mjs');
+  assert.deepEqual([r.passed, r.failed, r.skipped], [1, 1, 2]);
+});
+
+test('counts add up over several files in one run', async () => {
+  const r = await count('prints-pass-999.mjs', 'skips.mjs');
+  assert.deepEqual([r.passed, r.failed, r.skipped], [3, 1, 2]);
+});
+
+test('stale end-to-end results are removed before the run, so a runner that dies early counts as a failure', async () => {
+  const dir = scratch();
+  const resultFile = join(dir, 'out', 'e2e-results.json');
+  mkdirSync(join(dir, 'out'));
+  writeFileSync(resultFile, JSON.stringify({ passed: 74, failed: 0 }));
+  const runner = join(dir, 'dies.mjs');
+  writeFileSync(runner, 'process.exit(1);\n');
+  const r = await e2eLayer({ root: dir, runner, resultFile });
+  assert.deepEqual([r.passed, r.failed], [0, 1]);
+  assert.equal(existsSync(resultFile), false);
+});
+
+test('fresh end-to-end results are relayed; a non-zero exit with no failure counted becomes one failure', async () => {
+  const dir = scratch();
+  const resultFile = join(dir, 'e2e-results.json');
+  const runner = join(dir, 'writes.cjs');
+  writeFileSync(runner, `require('node:fs').writeFileSync(${JSON.stringify(resultFile)}, '{"passed":5,"failed":0,"skipped":1}'); process.exit(3);\n`);
+  const r = await e2eLayer({ root: dir, runner, resultFile });
+  assert.deepEqual([r.passed, r.failed, r.skipped], [5, 1, 1]);
+});
