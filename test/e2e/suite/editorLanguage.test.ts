@@ -54,7 +54,7 @@ describe('issue 14: language features', () => {
   });
 
   it('offers no whole-document template inside a nested object', async () => {
-    const text = '{\n  "openapi": "3.0.3",\n  "info": {}\n}\n';
+    const text = '{\n  "openapi": "3.0.3",\n  "info": {},\n  "paths": {},\n  "x-svc-api-gateway": { "info": { "name": "N", "state": { "active": true } } }\n}\n';
     await writeFixture('ex14-nested.json', text);
     const { document } = await openFixture('ex14-nested.json');
     const offset = text.indexOf('"info": {') + '"info": {'.length;
