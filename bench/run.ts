@@ -15,6 +15,7 @@ import { schemasDirectory } from '../server/src/schemas/registry';
 import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../common/src/schemaFiles';
 import { LspClient } from '../test/protocol/helpers/lspClient';
 import { largeClassicDefinition, largeOasDocument } from './inputs';
+import { explorerBench } from './explorer';
 import { benchNavigation } from './navigation';
 
 const RUNS = 7;
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
   console.log(`  completion p50 / p95          ${ms(s.p50)} / ${ms(s.p95)}   at 200 positions (${s.items} items)   target p95 ≤ 15 ms  ${mark(s.p95 <= 15)}`);
   console.log(`  server resident memory        ${s.rssMb.toFixed(0).padStart(7)} MB    target ≤ 150 MB  ${mark(s.rssMb <= 150)}`);
   reportNavigation();
+  await explorerBench();
 }
 
 function reportNavigation(): void {

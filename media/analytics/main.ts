@@ -7,6 +7,7 @@ import 'uplot/dist/uPlot.min.css';
 import './analytics.css';
 import type { ShowDataMessage, WebviewMessage } from '../../client/src/workflows/analytics/messages';
 import type { SeriesPoint } from '../../client/src/workflows/analytics/aggregate';
+import { dayLabels, dayTicks, ticksThatFit } from '../../client/src/workflows/analytics/dayTicks';
 
 declare function acquireVsCodeApi(): { postMessage(message: WebviewMessage): void };
 
@@ -14,6 +15,8 @@ const vscode = acquireVsCodeApi();
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 let chart: uPlot | undefined;
 let last: ShowDataMessage | undefined;
+/** The x axis labels uPlot drew last (reported back to the extension). */
+let drawnTicks: string[] = [];
 
 const themeColour = (name: string, fallback: string) => getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
 const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toLocaleString(undefined, { maximumFractionDigits: digits }));
@@ -36,7 +39,12 @@ function chartOptions(width: number): uPlot.Options {
       { label: 'Latency (ms)', scale: 'ms', stroke: themeColour('--vscode-charts-yellow', '#cca700'), width: 2, dash: [6, 4], spanGaps: false, points: { show: true } },
     ],
     axes: [
-      { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } },
+      {
+        stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 },
+        // Daily data: a tick per day (uPlot's own time ticks would fall at 12am/12pm).
+        splits: (u, _i, min, max) => dayTicks(min, max, ticksThatFit(u.bbox.width / devicePixelRatio)),
+        values: (_u, splits) => (drawnTicks = dayLabels(splits)),
+      },
       axis('count', 3, 'Requests'),
       axis('ms', 1, 'Latency (ms)'),
     ],
@@ -76,9 +84,20 @@ function render(message: ShowDataMessage): void {
   $<HTMLButtonElement>('export').disabled = false;
   const host = $('chart');
   chart?.destroy();
-  chart = new uPlot(chartOptions(Math.max(320, host.clientWidth)), chartData(points), host);
   renderTable(points);
-  vscode.postMessage({ type: 'rendered', points: points.length, width: host.clientWidth });
+  // uPlot draws after the constructor returns: report once the first draw (with its axis labels) happened.
+  let reported = false;
+  const options = chartOptions(Math.max(320, host.clientWidth));
+  options.hooks = {
+    draw: [
+      () => {
+        if (reported) return;
+        reported = true;
+        vscode.postMessage({ type: 'rendered', points: points.length, width: host.clientWidth, xTicks: drawnTicks });
+      },
+    ],
+  };
+  chart = new uPlot(options, chartData(points), host);
 }
 
 window.addEventListener('message', (event: MessageEvent<ShowDataMessage>) => {

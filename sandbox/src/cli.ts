@@ -65,6 +65,7 @@ async function main(): Promise<number> {
       adminSecret: values['admin-secret'] ?? env.SVC_SANDBOX_ADMIN_SECRET,
     },
     log: (line) => console.error(line),
+    announce: false, // one `listening on` line: the one below, which scripts read
   });
   // The credentials go to stdout on purpose: this is a local sandbox and the user must copy them.
   console.log(`Svc sandbox listening on ${sandbox.url}${values['spec-only'] ? ' (spec endpoints only)' : ''}`);

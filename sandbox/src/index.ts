@@ -45,6 +45,8 @@ export interface SandboxOptions {
   /** Fill an empty data folder with the seed data (default true). */
   seed?: boolean;
   log?: (line: string) => void;
+  /** Log the `listening on <URL>` line (default true); the CLI prints its own instead. */
+  announce?: boolean;
   /** The examples catalogue folder; default: found beside the bundle or in the sources. */
   examplesDir?: string;
   /** Request body limit in bytes (413 past it); default 5 MiB. */
@@ -126,7 +128,9 @@ async function serve(options: SandboxOptions, log: (line: string) => void, dataD
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   await lock?.setUrl(url);
-  log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}${deps.specOnly ? ', spec endpoints only' : ''}`);
+  if (options.announce !== false) {
+    log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}${deps.specOnly ? ', spec endpoints only' : ''}`);
+  }
   warmRefusals();
 
   let closing: Promise<void> | undefined;

@@ -38,8 +38,12 @@ const MAX_LISTED = 25;
 export const Messages = {
   type: (subject: string, types: readonly string[]) => `${subject} must be ${typeList(types)}.`,
   enum: (subject: string, values: readonly unknown[]) => {
-    const shown = values.slice(0, MAX_LISTED).map(showValue).join(', ');
-    return `${subject} must be one of: ${shown}${values.length > MAX_LISTED ? ', …' : ''}.`;
+    // `""` in an enum means "not set": say "empty" in words rather than list a pair of quotes.
+    const named = values.filter((v) => v !== '');
+    const orEmpty = named.length < values.length;
+    if (named.length === 0) return `${subject} must be empty.`;
+    const shown = named.slice(0, MAX_LISTED).map(showValue).join(', ');
+    return `${subject} must be one of: ${shown}${named.length > MAX_LISTED ? ', …' : ''}${orEmpty ? ' (or empty)' : ''}.`;
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,

@@ -32,9 +32,15 @@ export interface ConnectionConfig {
   retries?: number;
   /** First back-off delay; doubles per retry. Default 250 ms. */
   retryDelayMs?: number;
-  /** Receives one line per request and per response; credentials are redacted. */
-  logger?: (line: string) => void;
+  /**
+   * Receives one line per request (`debug`) and per outcome: a response or a failure (`info`);
+   * credentials are redacted.
+   */
+  logger?: (line: string, level: RequestLogLevel) => void;
 }
+
+/** `debug` for a request sent, `info` for what came of it (a status, a timeout, a network error). */
+export type RequestLogLevel = 'debug' | 'info';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_RETRIES = 2;

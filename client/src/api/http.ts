@@ -23,6 +23,7 @@ import {
   familyOfPath,
   type ConnectionConfig,
   type Family,
+  type RequestLogLevel,
 } from './connection';
 import { EndpointAvailability } from './availability';
 import {
@@ -132,9 +133,9 @@ export class HttpTransport {
 
   constructor(private readonly config: ConnectionConfig) {}
 
-  private log(line: string): void {
+  private log(line: string, level: RequestLogLevel = 'info'): void {
     try {
-      this.config.logger?.(line);
+      this.config.logger?.(line, level);
     } catch {
       // A failing logger must not fail the request.
     }
@@ -230,7 +231,7 @@ export class HttpTransport {
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       const tries = retries ? ` (attempt ${attempt + 1}/${retries + 1})` : '';
-      this.log(`→ ${request.method} ${baseUrl}${loggedPath}${tries} [${redacted}]${body ? ` body ${body.length} bytes` : ''}`);
+      this.log(`→ ${request.method} ${baseUrl}${loggedPath}${tries} [${redacted}]${body ? ` body ${body.length} bytes` : ''}`, 'debug');
       let result: RawResult;
       try {
         result = await this.exchange(url, request.method, headers, body, ca, timeoutMs, request.signal);

@@ -1,7 +1,7 @@
 // Management clients per environment, built from the environment service's connection
 // config (trust, approval and the Local sandbox are handled there), and connection tests.
 import { ManagementClient } from '../api/client';
-import type { ConnectionConfig } from '../api/connection';
+import type { ConnectionConfig, RequestLogLevel } from '../api/connection';
 import type { Logger } from '../logging/logger';
 import type { EnvironmentService } from './environmentService';
 import type { Health } from './health';
@@ -19,8 +19,8 @@ export class ClientProvider {
     environments.onDidChange(() => this.clients.clear());
   }
 
-  /** The request log: the client redacts credential headers before it calls this. */
-  private readonly requestLogger = (line: string) => this.log.info(line);
+  /** The request log: the client redacts credential headers before it calls this. Requests at debug, outcomes at info. */
+  private readonly requestLogger = (line: string, level: RequestLogLevel) => (level === 'debug' ? this.log.debug(line) : this.log.info(line));
 
   async clientFor(env: Environment, askApproval = true): Promise<ManagementClient> {
     const config = await this.environments.connectionFor(env, { logger: this.requestLogger, askApproval });

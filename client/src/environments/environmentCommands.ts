@@ -85,9 +85,12 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       const names = environments.configured().map((e) => e.name);
       const result = await runEnvironmentFlow(flowDeps(names), undefined, answers);
       await environments.add(result.settings, result.credentials);
-      await environments.setActive(result.settings.name);
+      // "Save anyway" after a failed test saves it; it does not become the active environment.
+      if (result.activate) await environments.setActive(result.settings.name);
       environments.setHealth(result.settings.name, result.health);
-      void vscode.window.showInformationMessage(`Environment '${result.settings.name}' added${result.health.state === 'ok' ? ' and connected' : ''}.`);
+      void vscode.window.showInformationMessage(result.activate
+        ? `Environment '${result.settings.name}' added and connected.`
+        : `Environment '${result.settings.name}' saved but not made active: the connection test failed. Fix it with Edit Environment or Set Credentials.`);
       return result.settings.name;
     }),
 

@@ -14,7 +14,7 @@ import {
   type EnvironmentSettings,
 } from './model';
 import type { Health } from './health';
-import { FlowCancelled, type Prompter } from './prompter';
+import { FlowCancelled, type Prompter, type StepInfo } from './prompter';
 
 /** The answers a caller (a test, a command link) can give instead of being asked. */
 export interface EnvironmentAnswers {
@@ -35,6 +35,8 @@ export interface FlowResult {
   /** Only the credentials to change: a value stores, '' deletes, absent keeps. */
   credentials: Credentials;
   health: Health;
+  /** Make it the active environment: only when the connection test passed ("Save anyway" saves, nothing more). */
+  activate: boolean;
 }
 
 export interface FlowDeps {
@@ -49,7 +51,18 @@ export interface FlowDeps {
 
 type TlsChoice = 'system' | 'caFile' | 'selfSigned';
 
-const TOTAL_STEPS = 5;
+/** Name, dashboard URL, gateway URL, then (https only) TLS, then one step per credential, then the test's outcome. */
+const URL_STEPS = 3;
+
+/** TLS trust only matters when a URL is https://. */
+export function needsTls(dashboardUrl: string, gatewayUrl?: string): boolean {
+  return [dashboardUrl, gatewayUrl ?? ''].some((u) => /^https:/i.test(u.trim()));
+}
+
+/** True step numbering: how many steps the flow has once the URLs are known. */
+export function totalStepsFor(tls: boolean): number {
+  return URL_STEPS + (tls ? 1 : 0) + CREDENTIAL_FAMILIES.length + 1;
+}
 
 /**
  * Runs the flow. `current` is the environment being edited (undefined when adding).
@@ -64,7 +77,7 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
 
   const name = await answerOrAsk(a.name, (v) => validateName(v, deps.existingNames, current?.name), () =>
     prompter.input({
-      title, step: 1, totalSteps: TOTAL_STEPS,
+      title, step: 1, totalSteps: totalStepsFor(true),
       prompt: 'A name for this environment',
       placeHolder: 'Production',
       value: current?.name,
@@ -74,7 +87,7 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
 
   const dashboardUrl = await answerOrAsk(a.dashboardUrl, (v) => validateBaseUrl(v), () =>
     prompter.input({
-      title, step: 2, totalSteps: TOTAL_STEPS,
+      title, step: 2, totalSteps: totalStepsFor(true),
       prompt: 'Dashboard base URL (the /api/... and /admin/... endpoints)',
       placeHolder: 'https://dashboard.example.com',
       value: current?.dashboardUrl,
@@ -84,7 +97,7 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
 
   const gatewayUrl = await answerOrAsk(scripted ? (a.gatewayUrl ?? '') : undefined, (v) => validateBaseUrl(v, true), () =>
     prompter.input({
-      title, step: 3, totalSteps: TOTAL_STEPS,
+      title, step: 3, totalSteps: totalStepsFor(needsTls(dashboardUrl)),
       prompt: 'Gateway base URL for the /svc/... endpoints (leave empty when it is the dashboard URL)',
       placeHolder: 'https://gateway.example.com',
       value: current?.gatewayUrl ?? '',
@@ -92,10 +105,13 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
     }),
   );
 
-  const tls = scripted ? scriptedTls(a) : await askTls(prompter, title, current);
+  // Plain http:// everywhere: no TLS question (and no TLS settings kept).
+  const withTls = needsTls(dashboardUrl, gatewayUrl);
+  const total = totalStepsFor(withTls);
+  const tls = !withTls ? undefined : scripted ? scriptedTls(a) : await askTls(prompter, { title, step: 4, totalSteps: total }, current);
   const settings = normaliseSettings({ name, dashboardUrl, gatewayUrl, tls });
 
-  const credentials = scripted ? scriptedCredentials(a) : await askCredentials(prompter, title, settings, current);
+  const credentials = scripted ? scriptedCredentials(a) : await askCredentials(prompter, { title, step: URL_STEPS + (withTls ? 1 : 0) + 1, totalSteps: total }, settings, current);
 
   // Test with what would be in effect after saving: new answers over the saved credentials.
   const effective = { ...(await deps.savedCredentials(settings)), ...credentials };
@@ -104,17 +120,19 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
     deps.testConnection(settings, effective),
   );
   if (health.state !== 'ok') {
+    // The failure in full (the title and each item's detail line), not cut off in a placeholder.
+    const failure = `${health.message}${health.hint ? ` ${health.hint}` : ''}`;
     const save = a.saveIfTestFails ?? (await prompter.pick({
-      title, step: TOTAL_STEPS, totalSteps: TOTAL_STEPS,
-      placeHolder: `Connection test failed: ${health.message}${health.hint ? ` ${health.hint}` : ''}`,
+      title: `${title}: the connection test failed`, step: total, totalSteps: total,
+      placeHolder: 'Save this environment anyway?',
       items: [
-        { label: 'Save anyway', description: 'fix it later with Set Credentials or Edit Environment', value: true },
-        { label: 'Cancel', value: false },
+        { label: 'Save anyway', description: 'saved, not made active', detail: `${failure} Fix it later with Set Credentials or Edit Environment.`, value: true },
+        { label: 'Cancel', description: 'nothing is saved', detail: failure, value: false },
       ],
     }));
     if (!save) throw new FlowCancelled();
   }
-  return { settings, credentials, health };
+  return { settings, credentials, health, activate: health.state === 'ok' };
 }
 
 async function answerOrAsk(given: string | undefined, validate: (v: string) => string | undefined, ask: () => Promise<string | undefined>): Promise<string> {
@@ -142,10 +160,11 @@ function validateCaFile(path: string): string | undefined {
   return undefined;
 }
 
-async function askTls(prompter: Prompter, title: string, current?: EnvironmentSettings): Promise<EnvironmentSettings['tls']> {
+async function askTls(prompter: Prompter, at: StepInfo, current?: EnvironmentSettings): Promise<EnvironmentSettings['tls']> {
+  const { title } = at;
   const now: TlsChoice = current?.tls?.allowSelfSigned ? 'selfSigned' : current?.tls?.caFile ? 'caFile' : 'system';
   const choice = await prompter.pick<TlsChoice>({
-    title, step: 4, totalSteps: TOTAL_STEPS,
+    title, step: at.step, totalSteps: at.totalSteps,
     placeHolder: 'How to trust the server\'s TLS certificate (plain http:// ignores this)',
     items: [
       { label: 'System certificate authorities', description: now === 'system' ? '(current)' : 'recommended', value: 'system' },
@@ -157,7 +176,7 @@ async function askTls(prompter: Prompter, title: string, current?: EnvironmentSe
   if (choice === 'system') return {};
   if (choice === 'selfSigned') return { allowSelfSigned: true };
   const caFile = await prompter.input({
-    title, step: 4, totalSteps: TOTAL_STEPS,
+    title, step: at.step, totalSteps: at.totalSteps,
     prompt: 'Path of the CA certificate (PEM)',
     value: current?.tls?.caFile,
     validate: validateCaFile,
@@ -172,14 +191,15 @@ function scriptedCredentials(a: EnvironmentAnswers): Credentials {
   return out;
 }
 
-async function askCredentials(prompter: Prompter, title: string, settings: EnvironmentSettings, current?: EnvironmentSettings): Promise<Credentials> {
+async function askCredentials(prompter: Prompter, first: StepInfo, settings: EnvironmentSettings, current?: EnvironmentSettings): Promise<Credentials> {
   const out: Credentials = {};
-  for (const family of CREDENTIAL_FAMILIES) {
+  const { title } = first;
+  for (const [index, family] of CREDENTIAL_FAMILIES.entries()) {
     const target = originOf(targetUrlOf(settings, family));
     // Credentials are stored per origin: after a URL change the old ones do not apply.
     const sameOrigin = current !== undefined && originOf(targetUrlOf(current, family)) === target;
     const value = await prompter.input({
-      title, step: 5, totalSteps: TOTAL_STEPS,
+      title, step: first.step + index, totalSteps: first.totalSteps,
       prompt: `${CREDENTIAL_LABELS[family]} for ${target}. ${sameOrigin ? 'Leave empty to keep the saved value.' : 'Leave empty if not needed.'}`,
       password: true,
     });

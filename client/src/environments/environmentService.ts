@@ -165,7 +165,7 @@ export class EnvironmentService implements vscode.Disposable {
    * What the management client needs for `env`. Throws RequestsBlockedError when nothing may
    * be sent (untrusted workspace, unapproved workspace host); starts the Local sandbox on first use.
    */
-  async connectionFor(env: Environment, options: { logger?: (line: string) => void; askApproval?: boolean } = {}): Promise<ConnectionConfig> {
+  async connectionFor(env: Environment, options: { logger?: ConnectionConfig['logger']; askApproval?: boolean } = {}): Promise<ConnectionConfig> {
     const { logger } = options;
     if (env.source === 'builtin') {
       const started = await this.sandbox.ensureStarted();

@@ -44,7 +44,7 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
     vscode.commands.registerCommand('svc.explorer.filter', async (text?: string) => {
       const value = text ?? (await vscode.window.showInputBox({
         title: 'Filter the Svc Gateway tree by name',
-        prompt: 'Shows APIs, policies, keys, webhooks and examples whose name or id contains this text (already loaded pages only).',
+        prompt: 'Shows APIs (all of them, every page), policies, keys, webhooks and examples whose name or id contains this text.',
         value: model.filter,
       }));
       if (value !== undefined) await applyFilter(value);
@@ -65,7 +65,7 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
       const target = node ?? treeView.selection[0];
       if (!target?.resource) return undefined;
       try {
-        return await openRemote(target.environment, target.resource);
+        return await openRemote(target.environment, target.resource, true, target.label);
       } catch (err) {
         showError(`Could not open ${target.label}`, err);
         return undefined;

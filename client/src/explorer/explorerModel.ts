@@ -3,6 +3,7 @@
 // (only when VS Code asks for them) and every listing is cached until refreshed, so
 // expanding and collapsing never re-fetches and "load more" only fetches the next page.
 import { maskKeyId } from '../shared/keyIds';
+import { ApiListing } from './apiListing';
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
 import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
@@ -23,7 +24,11 @@ export interface ExplorerModelDeps {
   /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
   sourceFor(environment: string): Promise<ResourceSource>;
   /** Called after every load attempt of an environment's resources (for the status bar). */
-  onLoadResult?(environment: string, error: unknown): void;
+  onLoadResult?(environment: string, error: unknown | undefined): void;
+  /** The children of the node with this id changed without a refresh (a page arrived in the background). */
+  onDidChange?(nodeId: string): void;
+  /** Further pages of an environment's APIs load in the background until `settled` (for progress in the view). */
+  onBackgroundLoad?(environment: string, settled: Promise<void>): void;
 }
 
 interface PagedList<T> {
@@ -38,12 +43,18 @@ interface PagedList<T> {
 }
 
 const API_KINDS: readonly ApiKind[] = ['classic', 'oas', 'streams'];
+/** Pages "Load more APIs…" adds past the background bound. */
+const MORE_PAGES = 50;
 
 export class ExplorerModel {
   private filterText = '';
   /** Loaded listings by owner node id; dropped on refresh. */
   private readonly cache = new Map<string, Promise<unknown>>();
   private readonly paged = new Map<string, PagedList<unknown>>();
+  /** Every API of an environment, by the id of its APIs group node; dropped (and cancelled) on refresh. */
+  private readonly apiListings = new Map<string, Promise<ApiListing>>();
+  /** Pages of keys/webhooks loaded before a refresh, so the refresh loads as many again. */
+  private readonly keepPages = new Map<string, number>();
   /** Error info of error nodes, by error node id. */
   private readonly errors = new Map<string, ErrorInfo>();
 
@@ -60,16 +71,21 @@ export class ExplorerModel {
 
   /** Forgets what was loaded under `node` (everything when undefined), so it loads again. */
   invalidate(node?: ExplorerNode): void {
-    if (!node) {
-      this.cache.clear();
-      this.paged.clear();
-      this.errors.clear();
-      return;
+    const prefix = node?.id;
+    const under = (key: string) => prefix === undefined || key === prefix || key.startsWith(`${prefix}/`);
+    // A refresh keeps what was loaded: the paged listings load as many pages again.
+    for (const [key, list] of this.paged) if (under(key)) this.keepPages.set(key, list.page);
+    for (const [key, listing] of this.apiListings) if (under(key)) void listing.then((l) => l.cancel(), () => undefined);
+    for (const map of [this.cache, this.paged, this.errors, this.apiListings] as Map<string, unknown>[]) {
+      for (const key of [...map.keys()]) if (under(key)) map.delete(key);
     }
-    const prefix = node.id;
-    for (const map of [this.cache, this.paged, this.errors] as Map<string, unknown>[]) {
-      for (const key of [...map.keys()]) if (key === prefix || key.startsWith(`${prefix}/`)) map.delete(key);
-    }
+  }
+
+  /** Every API of an environment (waits for the background pages); for "Open API by name…". */
+  async allApis(environment: string): Promise<ApiSummary[]> {
+    const listing = await this.apiListing({ id: `env:${environment}/apis`, environment });
+    await listing.whenSettled();
+    return [...listing.items];
   }
 
   /** The children of `node` (the environments when undefined). Never throws. */
@@ -91,6 +107,11 @@ export class ExplorerModel {
     let owner = loadMoreNode.parent;
     while (owner && loadMoreNode.ownerId !== undefined && owner.id !== loadMoreNode.ownerId) owner = owner.parent;
     if (!owner) return undefined;
+    if (owner.type === 'apis') {
+      const listing = await this.apiListings.get(owner.id);
+      await listing?.resume(MORE_PAGES);
+      return owner;
+    }
     const list = this.paged.get(owner.id);
     if (!list || list.page >= list.pages) return owner;
     try {
@@ -173,33 +194,30 @@ export class ExplorerModel {
   }
 
   private async apisChildren(apis: ApisGroupNode): Promise<ExplorerNode[]> {
-    const list = await this.pagedList<ApiSummary>(apis);
-    // The listing is paged across kinds: while pages remain, a kind's count covers the loaded
-    // pages only, so the group says so and stays expandable (it offers "load more" inside).
-    const more = hasMorePages(list);
+    const listing = await this.apiListing(apis);
+    // Counts only when every page is in; while pages load in the background a group says so, with no number.
     const kinds: ExplorerNode[] = API_KINDS.map((kind) => {
-      const all = list.items.filter((a) => a.kind === kind);
+      const all = listing.items.filter((a) => a.kind === kind);
       const shown = all.filter((a) => this.apiMatches(a)).length;
       return {
         id: `${apis.id}/${kind}`,
         type: 'apiKind',
         environment: apis.environment,
         label: p.KIND_LABELS[kind],
-        description: p.kindCount(all.length, this.filterText ? shown : undefined, more),
-        tooltip: more ? p.md(p.partialKindNote(p.KIND_LABELS[kind], list.page, list.pages)) : undefined,
+        description: listing.complete ? p.kindCount(all.length, this.filterText ? shown : undefined, false) : p.notAllLoaded(listing),
+        tooltip: listing.complete ? undefined : p.md(p.partialKindNote(p.KIND_LABELS[kind], listing.loaded, listing.pages)),
         icon: p.KIND_ICONS[kind],
-        collapsible: all.length || more ? 'collapsed' : 'none',
+        collapsible: all.length || !listing.complete ? 'collapsed' : 'none',
         apiKind: kind,
         parent: apis,
       };
     });
-    return [...kinds, ...this.pagingTail(apis, list, 'APIs')];
+    return [...kinds, ...this.apiListingTail(apis, listing)];
   }
 
   private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
-    const apis = group.parent;
-    const list = await this.pagedList<ApiSummary>(apis);
-    const ofKind = list.items.filter((a) => a.kind === group.apiKind);
+    const listing = await this.apiListing(group.parent);
+    const ofKind = listing.items.filter((a) => a.kind === group.apiKind);
     const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api): ExplorerNode => ({
       id: `${group.id}/${api.id}`,
       type: 'api',
@@ -215,12 +233,54 @@ export class ExplorerModel {
       apiId: api.id,
       parent: group,
     }));
-    if (!hasMorePages(list)) return this.withFilterNote(group, nodes, ofKind.length);
-    // More pages remain: claim nothing the loaded pages do not prove, and offer the next page here.
-    const note = ofKind.length === 0
-      ? [this.messageNode(group, `None on the loaded pages (${list.page} of ${list.pages}).`, 'info')]
-      : this.withFilterNote(group, nodes, ofKind.length, true);
-    return [...note, ...this.pagingTail(apis, list, 'APIs', group)];
+    if (listing.complete) return this.withFilterNote(group, nodes, ofKind.length);
+    // Pages remain: claim nothing they do not prove; "Load more" (if any) is on the APIs group only.
+    const note = this.messageNode(group, p.notAllLoadedNote(listing), listing.busy ? 'loading~spin' : 'info');
+    return [...nodes, note];
+  }
+
+  /** The APIs group's tail: a background failure with its retry, or "Load more APIs…" past the bound. */
+  private apiListingTail(apis: ApisGroupNode, listing: ApiListing): ExplorerNode[] {
+    if (listing.error) return [this.errorNode(apis, listing.error, 'more', apis.id)];
+    if (!listing.stoppedAtBound) return [];
+    return [{
+      id: `${apis.id}/more`,
+      type: 'loadMore',
+      environment: apis.environment,
+      label: 'Load more APIs…',
+      description: `page ${listing.loaded} of ${listing.pages}`,
+      icon: 'ellipsis',
+      collapsible: 'none',
+      ownerId: apis.id,
+      parent: apis,
+    }];
+  }
+
+  /** The environment's API listing: started once, further pages in the background, redrawn as they come. */
+  private apiListing(apis: Pick<ApisGroupNode, 'id' | 'environment'>): Promise<ApiListing> {
+    let entry = this.apiListings.get(apis.id);
+    if (entry) return entry;
+    let lastDraw = 0;
+    const listing: ApiListing = new ApiListing(
+      (page) => this.fetchApisPage(apis.environment, page),
+      () => {
+        // Redraw at most every 300 ms while pages stream in, and once at the end.
+        const now = Date.now();
+        if (listing.busy && now - lastDraw < 300) return;
+        lastDraw = now;
+        if (this.apiListings.get(apis.id) === entry) this.deps.onDidChange?.(apis.id);
+      },
+    );
+    entry = listing.start().then(() => {
+      if (listing.busy) this.deps.onBackgroundLoad?.(apis.environment, listing.whenSettled());
+      return listing;
+    });
+    const stored = entry;
+    entry.catch(() => {
+      if (this.apiListings.get(apis.id) === stored) this.apiListings.delete(apis.id);
+    });
+    this.apiListings.set(apis.id, entry);
+    return entry;
   }
 
   private async oauthClientNodes(api: ApiNode): Promise<ExplorerNode[]> {
@@ -283,8 +343,8 @@ export class ExplorerModel {
       id: `${group.id}/${k.id}`,
       type: 'key',
       environment: group.environment,
-      // A key id is a credential: masked here; Svc: Copy Key ID copies it whole.
-      label: k.alias || maskKeyId(k.id),
+      // A key id is the key itself: never shown whole (masked in label, description and tooltip).
+      label: k.alias || `key ${maskKeyId(k.id)}`,
       description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
       tooltip: p.keyTooltip(k),
       icon: 'key',
@@ -393,8 +453,25 @@ export class ExplorerModel {
     const again = this.paged.get(owner.id);
     if (again) return again as PagedList<T>;
     const list: PagedList<T> = { items: [...(first.items as T[])], page: 1, pages: first.pages, lastPage: first.items };
+    // After a refresh, as many pages as were loaded before (a new item shows, nothing folds away).
+    const keep = this.keepPages.get(owner.id) ?? 1;
+    this.keepPages.delete(owner.id);
+    while (list.page < Math.min(keep, list.pages)) {
+      const next = await this.fetchPage(owner, list.page + 1);
+      const known = new Set((list.items as Array<{ id?: unknown }>).map((i) => i.id));
+      list.items.push(...(next.items as T[]).filter((i) => !known.has((i as { id?: unknown }).id)));
+      list.page += 1;
+      list.pages = next.pages;
+    }
+    const raced = this.paged.get(owner.id);
+    if (raced) return raced as PagedList<T>;
     this.paged.set(owner.id, list as PagedList<unknown>);
     return list;
+  }
+
+  private async fetchApisPage(environment: string, page: number): Promise<Page<ApiSummary>> {
+    const source = await this.deps.sourceFor(environment);
+    return this.report(environment, source.listApis(page));
   }
 
   private async fetchPage(owner: ExplorerNode, page: number): Promise<Page<unknown>> {

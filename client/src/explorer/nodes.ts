@@ -30,6 +30,11 @@ export type NodeType = (typeof NODE_TYPES)[number];
 /** `svc.<type>`: the contextValue of every node of that type. */
 export const contextValueOf = (type: NodeType): string => `svc.${type}`;
 
+/** A node's contextValue: classic APIs get their own (`svc.api.classic`) so "Migrate to OAS…" shows on them only. */
+export const CLASSIC_API_CONTEXT = 'svc.api.classic';
+export const contextValueOfNode = (node: Pick<ExplorerNode, 'type' | 'apiKind'>): string =>
+  node.type === 'api' && node.apiKind === 'classic' ? CLASSIC_API_CONTEXT : contextValueOf(node.type);
+
 /** The resource groups under each environment, in display order. */
 export type GroupType = 'apis' | 'policies' | 'keys' | 'webhooks' | 'examples';
 export const GROUPS: readonly GroupType[] = ['apis', 'policies', 'keys', 'webhooks', 'examples'];

@@ -16,13 +16,24 @@ export const GROUP_ICONS = { apis: 'globe', policies: 'shield', keys: 'key', web
  * later pages") instead of claiming a total (or a misleading 0).
  */
 export function kindCount(loaded: number, matching: number | undefined, morePages: boolean): string {
-  const count = matching === undefined ? String(loaded) : `${matching} of ${loaded}`;
+  const count = matching === undefined || loaded === 0 ? String(loaded) : `${matching} of ${loaded}`;
   return morePages ? `${count} loaded, more on later pages` : count;
 }
 
 /** The tooltip of a kind group while the APIs listing has pages not loaded yet. */
 export function partialKindNote(kindLabel: string, page: number, pages: number): string {
-  return `${kindLabel}: counted on the loaded pages (${page} of ${pages}) of the APIs listing. More may be on later pages: use "Load more APIs…".`;
+  return `${kindLabel}: not counted yet: ${page} of ${pages} pages of the APIs listing are loaded, and the server lists all kinds together.`;
+}
+
+/** A kind group's description while pages of the APIs listing remain: no number it cannot prove. */
+export function notAllLoaded(listing: { busy: boolean; loaded: number; pages: number }): string {
+  return listing.busy ? `loading… (page ${listing.loaded} of ${listing.pages})` : 'not loaded yet';
+}
+
+/** The note inside a kind group while pages remain. */
+export function notAllLoadedNote(listing: { busy: boolean; loaded: number; pages: number; error?: unknown }): string {
+  if (listing.busy) return `Loading the other APIs… (page ${listing.loaded} of ${listing.pages})`;
+  return `Not loaded yet: ${listing.loaded} of ${listing.pages} pages of APIs are in${listing.error ? ' (loading failed, see the APIs group)' : ''}.`;
 }
 
 export const INACTIVE_COLOR = 'disabledForeground';
@@ -51,7 +62,7 @@ export function policyTooltip(p: PolicySummary): string {
 }
 
 export function keyTooltip(k: KeySummary): string {
-  return table(k.alias || maskKeyId(k.id), [['Key ID', `${maskKeyId(k.id)} (Copy Key ID copies it)`], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
+  return table(k.alias || `key ${maskKeyId(k.id)}`, [['Key ID', `${maskKeyId(k.id)} (Copy Key ID copies it)`], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
 }
 
 export function webhookTooltip(w: WebhookSummary): string {

@@ -6,6 +6,7 @@ import type { ExtensionLog } from '../logging/outputChannel';
 import { registerExplorerCommands } from './explorerCommands';
 import { ExplorerModel, type EnvironmentEntry } from './explorerModel';
 import { ManagementSource } from './managementSource';
+import { registerOpenApiByName } from './openApiByName';
 import type { ExplorerNode } from './nodes';
 import { environmentTooltip } from './presentation';
 import { REMOTE_SCHEME, RemoteDocumentProvider } from './remoteDocuments';
@@ -59,6 +60,15 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
       if (health.state === 'auth' || health.state === 'unreachable' || health.state === 'blocked') environments.setHealth(environment, health);
       log.warn(`loading from '${environment}' failed: ${health.message}`);
     },
+    onDidChange: (nodeId) => {
+      const node = provider.nodeById(nodeId);
+      if (node) provider.redraw(node);
+    },
+    // Further pages of APIs load in the background: progress in the view, not a notification.
+    onBackgroundLoad: (envName, settled) => {
+      log.info(`loading the other pages of APIs of '${envName}' in the background`);
+      void vscode.window.withProgress({ location: { viewId: 'svc.explorer' } }, () => settled);
+    },
   });
   const provider = new ExplorerTreeProvider(model);
   const treeView = vscode.window.createTreeView('svc.explorer', {
@@ -76,6 +86,7 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
     vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, documents),
     environments.onDidChange(() => provider.refresh()),
     ...registerExplorerCommands({ provider, treeView, environments, log }),
+    registerOpenApiByName({ model, environments, log }),
   );
   void vscode.commands.executeCommand('setContext', 'svc.explorer.filtered', false);
   return { provider, treeView, documents };

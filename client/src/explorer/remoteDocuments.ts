@@ -4,18 +4,18 @@
 import * as vscode from 'vscode';
 import { maskKeyId } from '../shared/keyIds';
 import type { ResourceRef, ResourceSource } from './resourceSource';
+import { pathSegment, resourceTitle } from './resourceTitles';
 
 export const REMOTE_SCHEME = 'svc-remote';
 
-export function remoteUri(environment: string, ref: ResourceRef): vscode.Uri {
-  const id = ref.type === 'example' ? ref.location : ref.id;
-  const kind = ref.type === 'api' ? `api-${ref.kind}` : ref.type;
-  // The tab title shows the file name: a key's id (a credential) only masked.
-  const shown = ref.type === 'key' ? `key-${maskKeyId(ref.id)}` : id;
-  const file = `${shown.replace(/[^\w.-]+/g, '_')}.json`;
+/**
+ * The tab reads "Orders (classic) — Local sandbox.json" and the breadcrumb "Local sandbox › …": names,
+ * not ids (a key without alias shows its id masked). What the document stands for is in the query.
+ */
+export function remoteUri(environment: string, ref: ResourceRef, name?: string): vscode.Uri {
   return vscode.Uri.from({
     scheme: REMOTE_SCHEME,
-    path: `/${encodeURIComponent(environment)}/${kind}/${file}`,
+    path: `/${pathSegment(environment)}/${pathSegment(resourceTitle(ref, environment, name))}.json`,
     query: new URLSearchParams({ env: environment, ref: JSON.stringify(ref) }).toString(),
   });
 }
@@ -51,8 +51,8 @@ export class RemoteDocumentProvider implements vscode.TextDocumentContentProvide
 }
 
 /** Opens a resource read-only; errors go to the caller (a command shows them). */
-export async function openRemote(environment: string, ref: ResourceRef, preview = true): Promise<vscode.TextDocument> {
-  const doc = await vscode.workspace.openTextDocument(remoteUri(environment, ref));
+export async function openRemote(environment: string, ref: ResourceRef, preview = true, name?: string): Promise<vscode.TextDocument> {
+  const doc = await vscode.workspace.openTextDocument(remoteUri(environment, ref, name));
   const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
   await vscode.window.showTextDocument(json, { preview });
   return json;

@@ -2,7 +2,7 @@
 // All loading happens in the model's async getChildren, so nothing blocks the UI thread.
 import * as vscode from 'vscode';
 import type { ExplorerModel } from './explorerModel';
-import { contextValueOf, type ExplorerNode } from './nodes';
+import { contextValueOfNode, type ExplorerNode } from './nodes';
 
 const COLLAPSIBLE = {
   none: vscode.TreeItemCollapsibleState.None,
@@ -25,7 +25,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
     const item = new vscode.TreeItem(node.label, COLLAPSIBLE[node.collapsible]);
     item.id = node.id;
     item.description = node.description;
-    item.contextValue = contextValueOf(node.type);
+    item.contextValue = contextValueOfNode(node);
     item.iconPath = new vscode.ThemeIcon(node.icon, node.iconColor ? new vscode.ThemeColor(node.iconColor) : undefined);
     if (node.tooltip) item.tooltip = new vscode.MarkdownString(node.tooltip);
     item.command = commandOf(node);

@@ -9,6 +9,9 @@ const SOURCE_TEXT: Record<NonNullable<DocumentKindParams['source']>, string> = {
   association: 'chosen by an `svc.files.associations` setting',
 };
 
+/** Context key: the detected kind of the active editor's document ('' when none of ours). */
+export const DOCUMENT_KIND_CONTEXT = 'svc.documentKind';
+
 export class KindStatusBar implements vscode.Disposable {
   readonly item = vscode.window.createStatusBarItem('svc.documentKind', vscode.StatusBarAlignment.Right, 100);
   private readonly kinds = new Map<string, DocumentKindParams>();
@@ -36,6 +39,8 @@ export class KindStatusBar implements vscode.Disposable {
 
   private refresh(): void {
     const params = this.current();
+    // Menus (push, …) gate on the detected kind, whatever the language id (`.jsonc` included).
+    void vscode.commands.executeCommand('setContext', DOCUMENT_KIND_CONTEXT, params?.kind ?? '');
     if (!params?.label) {
       this.item.hide();
       return;

@@ -32,6 +32,10 @@ describe('analytics', () => {
     assert.deepEqual(panel.state.messages, ['rendered 7 points']);
     assert.ok(panel.state.series.summary.hits > 0, 'the seed has traffic in the last 7 days');
     assert.equal(panel.state.series.points.length, 7);
+    // Daily data gets day ticks ("Nov 18"), never uPlot's 12am/12pm hour ticks.
+    const ticks = panel.state.renderedTicks ?? [];
+    assert.ok(ticks.length >= 2 && ticks.every((t) => /^[A-Z][a-z]{2} \d{1,2}$/.test(t)), `x ticks: ${ticks.join(' | ')}`);
+    assert.equal(new Set(ticks).size, ticks.length, 'one tick per day');
     if (hasDriver()) assert.ok((await screenshot('analytics-chart'))?.endsWith('.png'));
   });
 

@@ -58,17 +58,21 @@ describe('sync', () => {
     assert.match(outcome.message, /No changes.*nothing was sent/);
   });
 
-  it('push a change: the diff opens, and the sandbox has the change', async () => {
+  it('push a change: the diff opens, the sandbox has the change, then the diff closes', async () => {
     const uri = petstore;
     const document = await edit(uri, (doc) => (doc.name = 'Petstore (pushed from VS Code)'));
     await document.save();
-    const outcome = await push(uri);
+    const seen: vscode.Tab[] = [];
+    const watch = vscode.window.tabGroups.onDidChangeTabs((e) => seen.push(...e.opened));
+    const outcome = await Promise.resolve(push(uri)).finally(() => watch.dispose());
     assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome.route?.endpoint, 'PUT /api/apis/{apiId}');
-    const diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
-    assert.ok(diffTab, 'a diff editor shows remote vs local');
-    assert.equal((diffTab.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
+    assert.equal(outcome!.route?.endpoint, 'PUT /api/apis/{apiId}');
+    const diffTab = seen.find((t) => t.input instanceof vscode.TabInputTextDiff);
+    assert.ok(diffTab, 'a diff editor showed remote vs local');
+    assert.equal((diffTab!.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
     assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (pushed from VS Code)');
+    const left = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
+    assert.deepEqual(left.map((t) => t.label), [], 'after a successful push its diff editors are closed');
   });
 
   it('takes a screenshot of the push diff editor', async function () {

@@ -8,9 +8,12 @@ import { FlowCancelled, type InputQuestion, type PickQuestion, type Prompter } f
 function scripted(answers: unknown[]) {
   const asked: string[] = [];
   const rejected: string[] = [];
+  const steps: string[] = [];
+  const details: string[] = [];
   const prompter: Prompter = {
     async input(q: InputQuestion) {
       asked.push(q.prompt);
+      steps.push(`${q.step}/${q.totalSteps}`);
       // Like the InputBox: a rejected value is not accepted, the next scripted one is tried.
       for (;;) {
         const a = answers.shift() as string | undefined;
@@ -21,12 +24,14 @@ function scripted(answers: unknown[]) {
     },
     async pick<T>(q: PickQuestion<T>) {
       asked.push(q.placeHolder);
+      steps.push(`${q.step}/${q.totalSteps}`);
+      details.push(...q.items.map((i) => i.detail ?? ''));
       const label = answers.shift() as string | undefined;
       return q.items.find((i) => i.label === label)?.value;
     },
     withProgress: (_t, work) => work(),
   };
-  return { prompter, asked, rejected };
+  return { prompter, asked, rejected, steps, details };
 }
 
 const ok: Health = { state: 'ok', message: 'Connected.' };
@@ -59,16 +64,17 @@ test('scripted answers skip the questions but are validated the same', async () 
   assert.deepEqual(asked, []);
   assert.deepEqual(result.credentials, { dashboardToken: 't' });
   await assert.rejects(runEnvironmentFlow(deps(prompter), undefined, { name: 'x', dashboardUrl: 'nope' }), /not a URL/);
-  await assert.rejects(runEnvironmentFlow(deps(prompter), undefined, { name: 'y', dashboardUrl: 'http://h', caFile: '/no/such/file.pem' }), /No file/);
+  await assert.rejects(runEnvironmentFlow(deps(prompter), undefined, { name: 'y', dashboardUrl: 'https://h', caFile: '/no/such/file.pem' }), /No file/);
 });
 
 test('a failed connection test asks before saving, and cancelling saves nothing', async () => {
   const failed: Health = { state: 'auth', message: 'Not authorised', hint: 'Check the token.' };
   const cancel = scripted(['Cancel']);
   await assert.rejects(runEnvironmentFlow(deps(cancel.prompter, failed), undefined, { name: 'A', dashboardUrl: 'http://h' }), FlowCancelled);
-  assert.match(cancel.asked[0], /Not authorised Check the token/);
+  assert.match(cancel.details[0], /^Not authorised Check the token\. Fix it later/, 'the failure in full, not cut off');
   const save = await runEnvironmentFlow(deps(scripted([]).prompter, failed), undefined, { name: 'A', dashboardUrl: 'http://h', saveIfTestFails: true });
   assert.equal(save.health.state, 'auth');
+  assert.equal(save.activate, false, '"Save anyway" saves but does not make it active');
 });
 
 test('Escape at any step cancels the flow', async () => {
@@ -82,4 +88,20 @@ test('editing to a new host asks for credentials for that host, not to keep the 
   const credentialPrompts = asked.filter((q) => q.includes('for https://new.example.com'));
   assert.equal(credentialPrompts.length, 3);
   assert.ok(credentialPrompts.every((q) => q.includes('Leave empty if not needed')));
+});
+
+test('an http:// environment asks no TLS question, and the steps are numbered truly', async () => {
+  const { prompter, asked, steps } = scripted(['Local', 'http://127.0.0.1:8080', '', 'gw', 'tok', 'adm']);
+  const result = await runEnvironmentFlow(deps(prompter));
+  assert.ok(!asked.some((q) => /TLS|certificate/i.test(q)), asked.join(' | '));
+  // Until the URL is known the count assumes https (8); from then on it is exact, one step per prompt.
+  assert.deepEqual(steps, ['1/8', '2/8', '3/7', '4/7', '5/7', '6/7']);
+  assert.equal(result.settings.tls, undefined);
+  assert.equal(result.activate, true);
+});
+
+test('an https:// environment asks about TLS at step 4 and numbers the credentials 5, 6, 7 of 8', async () => {
+  const { prompter, steps } = scripted(['Prod', 'https://dash.example.com', '', 'System certificate authorities', 'gw', 'tok', '']);
+  await runEnvironmentFlow(deps(prompter));
+  assert.deepEqual(steps, ['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8']);
 });

@@ -1,26 +1,43 @@
-// The APIs listing is paged (10 a page) across kinds, and the tree groups it by kind. While
-// pages remain, a kind group must not claim a count or emptiness the loaded pages do not prove.
+// The APIs listing is paged (10 a page) across kinds, and the tree groups it by kind. A group
+// counts only once every page is in: the model asks for everything (`p=-1`); a server that pages
+// anyway gets its further pages fetched in the background (bounded, cancelled by a refresh), and
+// until they are in a group says "loading…"/"not loaded yet" without a number.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManagementApiError } from '../../../client/src/api/errors';
+import { ApiListing } from '../../../client/src/explorer/apiListing';
 import { ExplorerModel } from '../../../client/src/explorer/explorerModel';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
-import type { ApiSummary, ResourceSource } from '../../../client/src/explorer/resourceSource';
+import type { ApiSummary, Page, ResourceSource } from '../../../client/src/explorer/resourceSource';
 
 const api = (id: string, kind: ApiSummary['kind']): ApiSummary => ({ id, kind, name: `API ${id}`, listenPath: `/${id}/`, active: true, usesOAuth: false, raw: {} });
 
 /** 9 classic and 1 OAS API on page 1; the 2 streams APIs only on page 2 (the lead's case). */
 const ALL = [...Array.from({ length: 9 }, (_, i) => api(`c${i + 1}`, 'classic')), api('o1', 'oas'), api('s1', 'streams'), api('s2', 'streams')];
 
-function setup(options: { failPage?: number; apis?: ApiSummary[] } = {}) {
+interface Options {
+  /** The server honours `p=-1` (the spec); otherwise it answers page 1 for it. */
+  honoursAll?: boolean;
+  failPage?: number;
+  apis?: ApiSummary[];
+  /** Pages wait for this before answering (to look at the tree mid-way). */
+  gate?: Promise<void>;
+}
+
+function setup(options: Options = {}) {
   const all = options.apis ?? ALL;
   const calls: number[] = [];
+  const changed: string[] = [];
+  const settled: Array<Promise<void>> = [];
   let failPage = options.failPage;
+  const pageOf = (page: number): Page<ApiSummary> => ({ items: all.slice((page - 1) * 10, page * 10), pages: Math.ceil(all.length / 10) });
   const source: ResourceSource = {
     listApis: async (page) => {
       calls.push(page);
+      if (page > 1 && options.gate) await options.gate;
       if (page === failPage) throw new ManagementApiError({ kind: 'server', endpoint: 'GET /api/apis', status: 500, serverMessage: 'boom', hint: 'Try again.' });
-      return { items: all.slice((page - 1) * 10, page * 10), pages: Math.ceil(all.length / 10) };
+      if (page < 0) return options.honoursAll ? { items: all, pages: 1 } : pageOf(1);
+      return pageOf(page);
     },
     listOAuthClients: async () => [],
     listPolicies: async () => [],
@@ -29,8 +46,13 @@ function setup(options: { failPage?: number; apis?: ApiSummary[] } = {}) {
     listExamples: async () => [],
     fetchDocument: async () => ({}),
   };
-  const model = new ExplorerModel({ environments: () => [{ name: 'Dev', builtin: false, active: true, tooltip: 'Dev' }], sourceFor: async () => source });
-  return { model, calls, heal: () => { failPage = undefined; } };
+  const model = new ExplorerModel({
+    environments: () => [{ name: 'Dev', builtin: false, active: true, tooltip: 'Dev' }],
+    sourceFor: async () => source,
+    onDidChange: (id) => changed.push(id),
+    onBackgroundLoad: (_env, done) => settled.push(done),
+  });
+  return { model, calls, changed, settled, heal: () => { failPage = undefined; }, all };
 }
 
 async function apisNode(model: ExplorerModel): Promise<ExplorerNode> {
@@ -40,104 +62,112 @@ async function apisNode(model: ExplorerModel): Promise<ExplorerNode> {
 
 const kindGroups = async (model: ExplorerModel, apis: ExplorerNode) => (await model.children(apis)).filter((n) => n.type === 'apiKind');
 const byLabel = (nodes: ExplorerNode[], label: string) => nodes.find((n) => n.label === label)!;
+const described = (nodes: ExplorerNode[]) => nodes.map((k) => `${k.label}: ${k.description}`);
 
-test('with pages left, no kind group claims a total: "N loaded, more on later pages", and an empty one stays expandable', async () => {
-  const { model } = setup();
-  const apis = await apisNode(model);
-  const kinds = await kindGroups(model, apis);
-  assert.deepEqual(kinds.map((k) => `${k.label}: ${k.description}`), [
-    'Classic APIs: 9 loaded, more on later pages',
-    'OAS APIs: 1 loaded, more on later pages',
-    'Streams APIs: 0 loaded, more on later pages',
-  ]);
-  const streams = byLabel(kinds, 'Streams APIs');
-  assert.equal(streams.collapsible, 'collapsed', 'streams may be on page 2: the group must be expandable');
-  assert.match(String(streams.tooltip).replace(/\\/g, ''), /counted on the loaded pages \(1 of 2\)/);
+test('a server that honours p=-1 answers once and every group counts its true total', async () => {
+  const { model, calls, settled } = setup({ honoursAll: true });
+  const kinds = await kindGroups(model, await apisNode(model));
+  assert.deepEqual(described(kinds), ['Classic APIs: 9', 'OAS APIs: 1', 'Streams APIs: 2']);
+  assert.deepEqual(calls, [-1]);
+  assert.equal(settled.length, 0, 'no background loading');
 });
 
-test('an empty kind group with pages left says "none on the loaded pages" and offers the next page inside', async () => {
-  const { model, calls } = setup();
-  const streams = byLabel(await kindGroups(model, await apisNode(model)), 'Streams APIs');
-  const children = await model.children(streams);
-  assert.deepEqual(children.map((n) => [n.type, n.label]), [
-    ['message', 'None on the loaded pages (1 of 2).'],
-    ['loadMore', 'Load more APIs…'],
-  ]);
-  assert.equal(children.some((n) => n.label === 'None.'), false);
-  // Lazy: expanding groups fetched nothing beyond page 1.
-  assert.deepEqual(calls, [1]);
+test('a server that pages anyway: while pages load, no group claims a number; then the streams group holds 2', async () => {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const { model, calls, changed, settled } = setup({ gate });
+  const apis = await apisNode(model);
+  const during = await kindGroups(model, apis);
+  assert.deepEqual(described(during), ['Classic APIs: loading… (page 1 of 2)', 'OAS APIs: loading… (page 1 of 2)', 'Streams APIs: loading… (page 1 of 2)']);
+  assert.equal(byLabel(during, 'Streams APIs').collapsible, 'collapsed', 'streams may be on page 2: expandable');
+  assert.deepEqual((await model.children(byLabel(during, 'Streams APIs'))).map((n) => n.label), ['Loading the other APIs… (page 1 of 2)']);
+  assert.equal(settled.length, 1, 'the view is told to show progress');
+  open();
+  await settled[0];
+  assert.ok(changed.includes(apis.id), 'the APIs node is redrawn when the pages are in');
+  const after = await kindGroups(model, apis);
+  assert.deepEqual(described(after), ['Classic APIs: 9', 'OAS APIs: 1', 'Streams APIs: 2']);
+  assert.deepEqual((await model.children(byLabel(after, 'Streams APIs'))).map((n) => n.label), ['API s1', 'API s2']);
+  assert.deepEqual(calls, [-1, 2]);
+  assert.ok(!(await model.children(apis)).some((n) => n.type === 'loadMore'), 'no "Load more" anywhere');
 });
 
-test('every kind group with pages left ends with "Load more APIs…"; its ids are unique per group', async () => {
-  const { model } = setup();
+test('with every page in, an empty kind is a real zero: "0", not expandable', async () => {
+  const { model, settled } = setup({ apis: ALL.filter((a) => a.kind !== 'streams').concat([api('c10', 'classic'), api('c11', 'classic')]) });
   const apis = await apisNode(model);
-  const tails: ExplorerNode[] = [];
-  for (const kind of await kindGroups(model, apis)) tails.push((await model.children(kind)).at(-1)!);
-  assert.deepEqual(tails.map((n) => n.type), ['loadMore', 'loadMore', 'loadMore']);
-  assert.equal(new Set(tails.map((n) => n.id)).size, 3);
-  assert.ok(tails.every((n) => n.ownerId === apis.id), 'each pages the APIs listing');
-  const classic = await model.children(byLabel(await kindGroups(model, apis), 'Classic APIs'));
-  assert.equal(classic.filter((n) => n.type === 'api').length, 9);
-});
-
-test('"load more" inside a kind group fetches the next page once and refreshes the APIs node; then counts are totals', async () => {
-  const { model, calls } = setup();
-  const apis = await apisNode(model);
-  const streams = byLabel(await kindGroups(model, apis), 'Streams APIs');
-  const more = (await model.children(streams)).find((n) => n.type === 'loadMore')!;
-  const owner = await model.loadMore(more);
-  assert.equal(owner?.id, apis.id, 'the APIs node is redrawn: every kind count changes');
-  assert.deepEqual(calls, [1, 2]);
-  const kinds = await kindGroups(model, apis);
-  assert.deepEqual(kinds.map((k) => `${k.label}: ${k.description}`), ['Classic APIs: 9', 'OAS APIs: 1', 'Streams APIs: 2']);
-  assert.deepEqual((await model.children(byLabel(kinds, 'Streams APIs'))).map((n) => n.label), ['API s1', 'API s2']);
-  assert.equal((await model.children(apis)).some((n) => n.type === 'loadMore'), false);
-  assert.equal((await model.children(byLabel(kinds, 'Classic APIs'))).some((n) => n.type === 'loadMore'), false);
-});
-
-test('once every page is loaded, an empty kind is a real zero: "0", not expandable', async () => {
-  const { model } = setup({ apis: [...Array.from({ length: 11 }, (_, i) => api(`c${i + 1}`, 'classic')), api('o1', 'oas')] });
-  const apis = await apisNode(model);
-  assert.equal(byLabel(await kindGroups(model, apis), 'Streams APIs').collapsible, 'collapsed');
-  await model.loadMore((await model.children(apis)).find((n) => n.type === 'loadMore')!);
+  await kindGroups(model, apis);
+  await Promise.all(settled);
   const streams = byLabel(await kindGroups(model, apis), 'Streams APIs');
   assert.equal(streams.description, '0');
   assert.equal(streams.collapsible, 'none');
-  assert.equal(streams.tooltip, undefined);
 });
 
-test('with every page loaded, filter notes and counts are totals', async () => {
-  const { model } = setup();
+test('the filter searches every API, including those of the last page', async () => {
+  const many = Array.from({ length: 2000 }, (_, i) => api(`api-${i}`, i % 3 === 0 ? 'oas' : 'classic'));
+  const { model, settled } = setup({ apis: many });
   const apis = await apisNode(model);
-  await model.loadMore((await model.children(apis)).find((n) => n.type === 'loadMore')!);
-  model.setFilter('s2');
+  await kindGroups(model, apis);
+  await Promise.all(settled);
+  model.setFilter('api-1999');
   const kinds = await kindGroups(model, apis);
-  assert.deepEqual(kinds.map((k) => k.description), ['0 of 9', '0 of 1', '1 of 2']);
-  assert.deepEqual((await model.children(byLabel(kinds, 'Classic APIs'))).map((n) => n.label), ["No match for 's2' (9 hidden)."]);
+  assert.deepEqual(described(kinds), ['Classic APIs: 1 of 1333', 'OAS APIs: 0 of 667', 'Streams APIs: 0']);
+  assert.deepEqual((await model.children(byLabel(kinds, 'Classic APIs'))).map((n) => n.label), ['API api-1999']);
+  assert.equal((await model.allApis('Dev')).length, 2000);
 });
 
-test('a filter with pages left says its "no match" covers the loaded pages only', async () => {
-  const { model } = setup();
-  model.setFilter('zzz');
-  const classic = byLabel(await kindGroups(model, await apisNode(model)), 'Classic APIs');
-  assert.equal(classic.description, '0 of 9 loaded, more on later pages');
-  assert.deepEqual((await model.children(classic)).map((n) => n.label), ["No match for 'zzz' on the loaded pages (9 hidden).", 'Load more APIs…']);
-});
-
-test('a failed "load more" shows under the kind group as an error whose retry reloads the APIs listing', async () => {
-  const { model, calls, heal } = setup({ failPage: 2 });
+test('a failure in the background shows as an error node on the APIs group; its retry loads again', async () => {
+  const { model, settled, heal } = setup({ failPage: 2 });
   const apis = await apisNode(model);
-  const streams = byLabel(await kindGroups(model, apis), 'Streams APIs');
-  await model.loadMore((await model.children(streams)).find((n) => n.type === 'loadMore')!);
-  const children = await model.children(streams);
-  const error = children.at(-1)!;
-  assert.equal(error.type, 'error');
-  assert.equal(error.label, 'boom (HTTP 500)');
-  assert.equal(error.ownerId, apis.id);
-  assert.equal((await model.children(error)).at(-1)?.ownerId, apis.id, 'retry reloads the APIs listing');
-  assert.equal(children[0].label, 'None on the loaded pages (1 of 2).');
+  await kindGroups(model, apis);
+  await Promise.all(settled);
+  const children = await model.children(apis);
+  assert.deepEqual(described(children.filter((n) => n.type === 'apiKind')).map((d) => d.split(': ')[1]), ['not loaded yet', 'not loaded yet', 'not loaded yet']);
+  const error = children.find((n) => n.type === 'error')!;
+  assert.match(error.label, /^boom/);
+  assert.equal(error.ownerId, apis.id, 'the retry reloads the APIs listing');
   heal();
   model.invalidate(apis);
   await kindGroups(model, apis);
-  assert.deepEqual(calls, [1, 2, 1]);
+  await Promise.all(settled);
+  assert.deepEqual(described(await kindGroups(model, apis)), ['Classic APIs: 9', 'OAS APIs: 1', 'Streams APIs: 2']);
+});
+
+test('the background loading is bounded; "Load more APIs…" goes further, once, on the APIs group only', async () => {
+  const pages: number[] = [];
+  const all = Array.from({ length: 45 }, (_, i) => api(`a${i}`, 'classic'));
+  const listing = new ApiListing(async (p) => (pages.push(p), p < 0 ? { items: all.slice(0, 10), pages: 5 } : { items: all.slice((p - 1) * 10, p * 10), pages: 5 }), undefined, 3);
+  await listing.start();
+  await listing.whenSettled();
+  assert.deepEqual(pages, [-1, 2, 3]);
+  assert.equal(listing.items.length, 30);
+  assert.ok(listing.stoppedAtBound && !listing.complete);
+  await listing.resume(50);
+  assert.ok(listing.complete);
+  assert.equal(listing.items.length, 45);
+});
+
+test('a refresh cancels the background loading of the listing it replaces', async () => {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const many = Array.from({ length: 50 }, (_, i) => api(`a${i}`, 'classic'));
+  const { model, calls, settled } = setup({ apis: many, gate });
+  const apis = await apisNode(model);
+  await kindGroups(model, apis);
+  model.invalidate(apis);
+  open();
+  await settled[0];
+  assert.deepEqual(calls, [-1, 2, 3, 4, 5], 'the cancelled listing stopped after the pages in flight (4 at most)');
+});
+
+test('a server that refuses p=-1 with 400 is paged from page 1', async () => {
+  const pages: number[] = [];
+  const listing = new ApiListing(async (p) => {
+    pages.push(p);
+    if (p < 0) throw new ManagementApiError({ kind: 'bad-request', endpoint: 'GET /api/apis', status: 400, hint: '' });
+    return { items: [api(`x${p}`, 'oas')], pages: 2 };
+  });
+  await listing.start();
+  await listing.whenSettled();
+  assert.deepEqual(pages, [-1, 1, 2]);
+  assert.deepEqual(listing.items.map((a) => a.id), ['x1', 'x2']);
 });

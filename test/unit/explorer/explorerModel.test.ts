@@ -8,7 +8,9 @@ import type { ApiSummary, Page, ResourceSource, WebhookSummary } from '../../../
 const api = (id: string, kind: ApiSummary['kind'], active = true, usesOAuth = false): ApiSummary => ({ id, kind, name: `API ${id}`, listenPath: `/${id}/`, active, usesOAuth, raw: {} });
 const hook = (i: number): WebhookSummary => ({ id: `h${i}`, name: `Hook ${i}`, method: 'POST', targetPath: `http://t/${i}`, raw: {} });
 
+/** A page as the spec's servers answer: `p` below zero is every item at once. */
 function pageOf<T>(all: T[], page: number, size = 10): Page<T> {
+  if (page < 0) return { items: all, pages: 1 };
   return { items: all.slice((page - 1) * size, page * size), pages: Math.max(1, Math.ceil(all.length / size)) };
 }
 
@@ -59,13 +61,8 @@ test('an environment lists its groups; APIs are grouped by kind with listen path
   assert.deepEqual((await model.children(env)).map((n) => n.label), ['APIs', 'Policies', 'Keys', 'Webhooks', 'Examples']);
   const apis = await child(model, env, 'APIs');
   const apisChildren = await model.children(apis);
-  // Page 1 of 2: the counts cover the loaded page only, and say so.
-  assert.deepEqual(apisChildren.map((n) => `${n.label} ${n.description}`), [
-    'Classic APIs 1 loaded, more on later pages',
-    'OAS APIs 1 loaded, more on later pages',
-    'Streams APIs 1 loaded, more on later pages',
-    'Load more APIs… page 1 of 2',
-  ]);
+  // Every API at once (`p=-1`): the counts are true totals, and nothing needs "Load more".
+  assert.deepEqual(apisChildren.map((n) => `${n.label} ${n.description}`), ['Classic APIs 2', 'OAS APIs 1', 'Streams APIs 1']);
   const oas = await model.children(apisChildren[1]);
   assert.equal(oas[0].label, 'API a2');
   assert.equal(oas[0].description, '/a2/ · inactive');
@@ -147,7 +144,7 @@ test('the filter keeps matching resources, says how many it hides, and clears', 
   assert.equal((await model.children(policies)).length, 2);
   model.setFilter('a1');
   const kinds = await model.children(await child(model, env, 'APIs'));
-  assert.deepEqual(kinds.slice(0, 2).map((k) => k.description), ['1 of 1 loaded, more on later pages', '0 of 1 loaded, more on later pages']);
+  assert.deepEqual(kinds.slice(0, 2).map((k) => k.description), ['1 of 2', '0 of 1']);
 });
 
 test('only APIs that use OAuth expand to their OAuth clients; listings load once until refreshed', async () => {
@@ -157,14 +154,14 @@ test('only APIs that use OAuth expand to their OAuth clients; listings load once
   const classic = await child(model, await child(model, env, 'APIs'), 'Classic APIs');
   const [withOAuth, next] = await model.children(classic);
   assert.equal(withOAuth.collapsible, 'collapsed');
-  assert.equal(next.type, 'loadMore'); // b4 is on page 2
+  assert.equal(next.collapsible, 'none'); // b4 uses no OAuth
   assert.deepEqual((await model.children(withOAuth)).map((n) => n.label), ['client-1']);
   await model.children(withOAuth);
   assert.equal(source.calls.filter((c) => c.startsWith('oauth')).length, 1);
-  assert.equal(source.calls.filter((c) => c === 'apis 1').length, 1);
+  assert.equal(source.calls.filter((c) => c === 'apis -1').length, 1);
   model.invalidate(env);
   await model.children(await child(model, env, 'APIs'));
-  assert.equal(source.calls.filter((c) => c === 'apis 1').length, 2);
+  assert.equal(source.calls.filter((c) => c === 'apis -1').length, 2);
 });
 
 test('a filter over a paged listing with pages left says its "no match" covers the loaded pages only', async () => {
@@ -172,4 +169,24 @@ test('a filter over a paged listing with pages left says its "no match" covers t
   const hooks = await child(model, await child(model, undefined, 'Dev'), 'Webhooks');
   model.setFilter('zzz');
   assert.deepEqual((await model.children(hooks)).map((n) => n.label), ["No match for 'zzz' on the loaded pages (10 hidden).", 'Load more webhooks…']);
+});
+
+test('a refresh keeps what was loaded: as many pages again, and a new item shows', async () => {
+  const hooks = Array.from({ length: 25 }, (_, i) => hook(i + 1));
+  const calls: string[] = [];
+  const source = fakeSource({ listWebhooks: async (p) => (calls.push(`hooks ${p}`), pageOf(hooks, p)) });
+  const { model } = setup(source);
+  const env = await child(model, undefined, 'Dev');
+  const group = await child(model, env, 'Webhooks');
+  await model.loadMore((await model.children(group)).at(-1)!);
+  assert.equal((await model.children(group)).filter((n) => n.type === 'webhook').length, 20);
+  // A push or create refreshes: the new hook (sorted first by the server) shows, the 20 stay.
+  hooks.unshift(hook(99));
+  model.invalidate();
+  const again = await model.children(await child(model, await child(model, undefined, 'Dev'), 'Webhooks'));
+  const shown = again.filter((n) => n.type === 'webhook').map((n) => n.label);
+  assert.equal(shown.length, 20);
+  assert.equal(shown[0], 'Hook 99');
+  assert.equal(again.filter((n) => n.type === 'loadMore').length, 1, 'one "Load more", not one per refresh');
+  assert.deepEqual(calls, ['hooks 1', 'hooks 2', 'hooks 1', 'hooks 2']);
 });

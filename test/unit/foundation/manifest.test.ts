@@ -74,7 +74,7 @@ test('.vscodeignore keeps what the installed extension loads', () => {
     'dist/server.js', 'dist/svc-lint.js', 'dist/sandbox-cli.js', 'dist/svc.js',
     'dist/schemas/classic-api.schema.json', 'dist/examples/index.json',
     manifest.icon, 'README.md', 'LICENSE', 'package.json',
-    ...contributes.snippets.map((s: { path: string }) => s.path.replace(/^\.\//, '')),
+    'snippets/svc.code-snippets', // the server's whole-document templates
   ];
   for (const file of needed) assert.ok(kept.some((r) => r.test(file)), `${file} is packaged`);
   for (const file of ['node_modules/jsonc-parser/package.json', 'client/src/extension.ts', 'dist/client.js.map', 'test/e2e/run.mjs']) {

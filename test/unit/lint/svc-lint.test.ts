@@ -23,7 +23,7 @@ test('an invalid classic definition: exit 1 with one line per problem', () => {
     run.stdout,
     [
       `${f}:3:13 error svc.semantic.api-id \`api_id\` must not be \`.\` or \`..\` or contain \`/\` or \`\\\`.`,
-      `${f}:4:15 error svc.schema.enum \`protocol\` must be one of: "", http, https, h2c, tcp, tls.`,
+      `${f}:4:15 error svc.schema.enum \`protocol\` must be one of: http, https, h2c, tcp, tls (or empty).`,
       `${f}:8:5 error svc.semantic.auth-sources All auth sources are disabled for \`jwt\`: enable at least one of header, query or cookie.`,
       `${f}:10:3 error svc.schema.required Missing required member \`target_url\`.`,
       `${f}:11:20 error svc.semantic.listen-path The listen path \`orders/\` must start with \`/\`.`,

@@ -1,6 +1,6 @@
 // The messages users read, written out once: tests compare against these exact sentences.
 export const M = {
-  protocolEnumClassic: '`protocol` must be one of: "", http, https, h2c, tcp, tls.',
+  protocolEnumClassic: '`protocol` must be one of: http, https, h2c, tcp, tls (or empty).',
   protocolEnumOas: '`protocol` must be one of: http, https, h2c.',
   missing: (name: string) => `Missing required member \`${name}\`.`,
   mustBeBoolean: (name: string) => `\`${name}\` must be true or false.`,

@@ -16,6 +16,8 @@ export interface AnalyticsPanelState {
   series: AnalyticsSeries;
   /** Points the webview says it drew (undefined until it reports). */
   renderedPoints?: number;
+  /** The x axis labels the chart drew last ("Nov 18", …). */
+  renderedTicks?: string[];
   /** What the webview posted, as text ("rendered 7 points"), oldest first. */
   messages: string[];
   /** Where the last CSV export went. */
@@ -96,6 +98,7 @@ export class AnalyticsPanel implements vscode.Disposable {
         return;
       case 'rendered':
         this.state.renderedPoints = message.points;
+        this.state.renderedTicks = message.xTicks;
         this.state.messages.push(`rendered ${message.points} points`);
         this.rendered.fire(message.points);
         return;

@@ -14,6 +14,6 @@ export interface ShowDataMessage {
 /** Webview → extension. */
 export type WebviewMessage =
   | { type: 'ready' }
-  | { type: 'rendered'; points: number; width: number }
+  | { type: 'rendered'; points: number; width: number; xTicks?: string[] }
   | { type: 'exportCsv' }
   | { type: 'error'; message: string };

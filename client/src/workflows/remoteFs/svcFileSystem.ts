@@ -3,6 +3,7 @@
 // (errors, diff and confirm, conflict against the version opened). A refused or failed save
 // throws a FileSystemError with the reason and what to do, so VS Code shows it and the editor
 // stays dirty: nothing is lost. Keys are named by their hash, never by their id.
+import { kindWord, nameInDocument, pathSegment } from '../../explorer/resourceTitles';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
 import { withCancellableProgress } from '../../shared/progress';
@@ -15,9 +16,18 @@ import { isSyncKind, type RemoteTarget } from '../sync/syncKinds';
 
 export const SVC_SCHEME = 'svc';
 
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function svcUri(environment: string, target: RemoteTarget): vscode.Uri {
   const query = target.apiId ? new URLSearchParams({ apiId: target.apiId }).toString() : '';
-  return vscode.Uri.from({ scheme: SVC_SCHEME, path: `/${encodeURIComponent(environment)}/${target.kind}/${encodeURIComponent(target.id)}.json`, query });
+  // Only `/` and `%` escaped: the breadcrumb reads "Local sandbox", not "Local%20sandbox".
+  return vscode.Uri.from({ scheme: SVC_SCHEME, path: `/${pathSegment(environment)}/${target.kind}/${pathSegment(target.id)}.json`, query });
 }
 
 export function parseSvcUri(uri: vscode.Uri): { environment: string; target: RemoteTarget } {
@@ -76,7 +86,10 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const { environment, target } = parseSvcUri(uri);
     const base = this.opened.get(uri.toString());
-    const name = `${target.kind === 'key' ? 'key' : target.id} (${environment})`;
+    const text = new TextDecoder().decode(content);
+    // Dialogs name the resource and its kind ("Orders (classic)"), not its id.
+    const named = nameInDocument(target.kind, parseOrUndefined(text)) ?? (target.kind === 'key' ? 'key' : target.id);
+    const name = `${named} (${kindWord({ kind: target.kind })})`;
     let outcome: PushOutcome;
     try {
       outcome = await withCancellableProgress(
@@ -89,7 +102,7 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
               log: (l) => this.ctx.log.info(l),
             },
             {
-              environment, name, uri: uri.toString(), text: new TextDecoder().decode(content), target,
+              environment, name, uri: uri.toString(), text, target,
               base: base ? { remoteHash: base.remoteHash, remoteText: base.remoteText } : undefined,
               errors: errorsOf(uri), signal,
             },

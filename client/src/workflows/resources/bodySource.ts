@@ -1,12 +1,14 @@
 // Where the JSON body of a create or update comes from, losing nothing: the active editor
 // when it holds a document of the right kind (unsaved changes included), else a new untitled
-// editor with a starting document that the user edits and then sends with the notification's
-// button. The untitled editor stays open whatever the user does, so no edit is ever thrown away.
+// editor with a starting document that the user edits and then sends with the action on the
+// document (CodeLens, editor title button; the notification is a shortcut, see pendingSends.ts).
+// The untitled editor stays open whatever the user does, so no edit is ever thrown away.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { documentKindOf } from '../../shared/documentKind';
 import { UserCancelled } from '../../shared/progress';
+import { pendingSends, sendTitle } from './pendingSends';
 import { pickOne } from './prompts';
 import { pretty } from './templates';
 
@@ -20,6 +22,8 @@ export interface BodyRequest {
   /** The starting document (a template, or the current remote resource for updates). */
   start: () => Promise<unknown>;
   title: string;
+  /** The environment it goes to, named on the document's action ("Create Key on Local sandbox"). */
+  envName?: string;
 }
 
 /** The parsed object of a document's text, or undefined when it is not a JSON object. */
@@ -62,15 +66,23 @@ export async function resolveBody(request: BodyRequest, given?: unknown): Promis
 async function editThenSend(request: BodyRequest): Promise<Record<string, unknown>> {
   const document = await vscode.workspace.openTextDocument({ language: 'json', content: pretty(await request.start()) });
   await vscode.window.showTextDocument(document, { preview: false });
-  for (;;) {
-    const pressed = await vscode.window.showInformationMessage(
-      `Edit the ${request.what} in the new editor, then choose ${request.action}. The editor stays open either way.`,
-      request.action,
-    );
-    if (pressed !== request.action) throw new UserCancelled();
-    const value = parseObject(document.getText());
-    if (value) return value;
-    await vscode.window.showTextDocument(document, { preview: false });
-    void vscode.window.showWarningMessage(`The ${request.what} is not a JSON object yet; fix the problems shown in the editor.`);
-  }
+  const registry = pendingSends();
+  const title = sendTitle({ action: request.action, envName: request.envName });
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    registry.add(document, {
+      action: request.action,
+      envName: request.envName,
+      accept: (edited) => {
+        const value = parseObject(edited.getText());
+        if (!value) return `The ${request.what} is not a JSON object yet; fix the problems shown in the editor, then choose ${title} again.`;
+        resolve(value);
+        return undefined;
+      },
+      cancel: () => reject(new UserCancelled()),
+    });
+    // A shortcut only: dismissing it cancels nothing, the action stays on the document.
+    void vscode.window
+      .showInformationMessage(`Edit the ${request.what}, then choose ${title} above it or in the editor's title bar. The editor stays open either way.`, title)
+      .then((pressed) => (pressed === title ? registry.send(document.uri) : undefined));
+  });
 }

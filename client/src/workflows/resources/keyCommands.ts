@@ -14,10 +14,11 @@ import { askText, pickApiId, pickKeyOptions, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { keyTemplate, orgKeyTemplate } from './templates';
 import { grantedApiOfKey } from '../sync/remoteReader';
+import { askKeyId, generateKeyId, KEY_STYLE_CHOICES } from './keyIdChoice';
 
 export type KeyStyle = 'gateway' | 'dashboard';
 
-export interface CreateKeyArgs { keyId?: string; style?: KeyStyle; options?: string[]; body?: unknown }
+export interface CreateKeyArgs { keyId?: string; generateKeyId?: boolean; style?: KeyStyle; options?: string[]; body?: unknown }
 export interface UpdateKeyArgs { apiId?: string; keyId?: string; options?: string[]; body?: unknown }
 export interface OrgKeyArgs { keyId?: string; options?: string[]; body?: unknown }
 export interface KeyDetailsArgs { apiId?: string; keyId?: string; options?: string[] }
@@ -62,23 +63,24 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     const title = 'Svc: Create Key';
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
-      const style = given.style ?? (await pickOne<KeyStyle>(title, 'Which endpoint creates the key?', [
-        { label: 'Gateway style', description: 'POST /svc/keys/{id}', detail: 'Stored by the gateway with the gateway secret; offers suppress_reset and hashed; answers with the key and its hash.', value: 'gateway' },
-        { label: 'Dashboard style', description: 'POST /api/keys/{id}', detail: 'Through the dashboard with the dashboard token; answers with the whole key record.', value: 'dashboard' },
-      ]));
-      const keyId = (given.keyId ?? (await askText(title, 'The custom key id (it becomes the key: keep it secret)', { validate: validateKeyId }))).trim();
+      const style = given.style ?? (await pickOne<KeyStyle>(title, 'Where should the key be created?', KEY_STYLE_CHOICES));
+      const typed = given.keyId ?? (given.generateKeyId ? generateKeyId() : await askKeyId(title));
+      const keyId = typed.trim();
       const idProblem = validateKeyId(keyId);
       if (idProblem) throw new Error(idProblem);
       const picked = style === 'gateway' ? (given.options ?? (await pickKeyOptions('createGateway', `${title}: options`))) : [];
       const options = style === 'gateway' ? createGatewayKeyOptions(picked) : {};
-      const body = await resolveBody({ kind: 'session', what: 'key', action: 'Create Key', title, start: () => templateForFirstApi(deps, client) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'key', action: 'Create Key', title, envName: env.name, start: () => templateForFirstApi(deps, client) }, given.body);
       const result = await withCancellableProgress(`Creating key in ${env.name}…`, (signal) =>
         style === 'gateway'
           ? client.createCustomKey(keyId, body as GatewaySession, { ...options, signal })
           : client.createDashboardKey(keyId, body as DashboardSession, { signal }),
       );
       deps.log.info(`key created in '${env.name}' (${style} style${picked.length ? `, ${picked.join(', ')}` : ''})`);
-      void vscode.window.showInformationMessage(`Key created in ${env.name} (${describeResult(result) || 'ok'}).`);
+      // The key id is the key: offer it on the clipboard (never in a file or the log).
+      void vscode.window
+        .showInformationMessage(`Key created in ${env.name} (${describeResult(result) || 'ok'}).`, 'Copy Key')
+        .then((pressed) => (pressed ? vscode.env.clipboard.writeText(keyId) : undefined));
       refreshKeys();
       return result;
     } catch (err) {
@@ -123,7 +125,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The organisation id (the org key is stored under it)', { validate: validateKeyId }));
       const picked = given.options ?? (await pickKeyOptions('createOrg', `${title}: options`));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, envName: env.name, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
       const result = await withCancellableProgress(`Creating organisation key in ${env.name}…`, (signal) =>
         client.createOrgKey(keyId, body as GatewaySession, { ...createOrgKeyOptions(picked), signal }),
       );
@@ -140,7 +142,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The org key id (the organisation id); sent with the admin secret', { validate: validateKeyId }));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, envName: env.name, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
       const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) => client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }));
       void vscode.window.showInformationMessage(`Organisation key updated in ${env.name}: ${describeResult(result) || 'ok'}.`);
       return result;

@@ -8,6 +8,7 @@ import { resourceDeps } from './commandContext';
 import { registerDetailsCommands } from './detailsCommands';
 import { registerKeyCommands } from './keyCommands';
 import { registerPolicyCommands } from './policyCommands';
+import { pendingSends } from './pendingSends';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { registerUserCommands } from './userCommands';
 
@@ -18,6 +19,7 @@ export interface ResourcesArea {
 export function registerResources(context: vscode.ExtensionContext, areas: { log: Logger; envs: EnvironmentsArea; explorer: ExplorerArea }): ResourcesArea {
   const deps = resourceDeps(areas);
   const documents = new ReadOnlyDocuments();
+  pendingSends(context);
   context.subscriptions.push(
     documents,
     ...registerKeyCommands(deps, documents),

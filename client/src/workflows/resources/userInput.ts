@@ -62,3 +62,29 @@ export function validatePermissions(text: string): string | undefined {
   const result = parsePermissions(text);
   return result.ok ? undefined : result.message;
 }
+
+/** What a user can tick in Add User's permission list: an area at a level, the administrator, or "edit as JSON". */
+export type PermissionPick = `${string}:read` | `${string}:write` | 'admin' | 'json';
+
+/** Human words for the areas of the multi-select. */
+export const AREA_LABELS: Record<string, string> = {
+  analytics: 'Analytics', api_assets: 'API assets', apis: 'APIs', certs: 'Certificates', hooks: 'Webhooks', idm: 'Identity management',
+  keys: 'Keys', log: 'Logs', oauth: 'OAuth clients', owned_analytics: 'Owned analytics', policies: 'Policies', portal: 'Portal',
+  system: 'System', user_groups: 'User groups', users: 'Users', websockets: 'Websockets',
+};
+
+/**
+ * The permissions the ticked items stand for: write wins over read for the same area, the
+ * administrator stands alone; `undefined` when "edit as JSON" was ticked (then the JSON box asks).
+ */
+export function permissionsFromPicks(picks: readonly PermissionPick[]): Record<string, string> | undefined {
+  if (picks.includes('json')) return undefined;
+  if (picks.includes('admin')) return { IsAdmin: 'admin' };
+  const out: Record<string, string> = {};
+  for (const pick of picks) {
+    const [area, level] = pick.split(':');
+    if (!area || (level !== 'read' && level !== 'write')) continue;
+    if (out[area] !== 'write') out[area] = level;
+  }
+  return out;
+}

@@ -72,7 +72,16 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   }
 
   if (root && key) await recordPush(ctx.store, root, key, environment, applies, outcome);
-  if (outcome.status === 'pushed') ctx.refreshTree();
+  if (outcome.status === 'pushed') {
+    ctx.refreshTree();
+    // The server now has what the editor shows: save it (nothing stays marked unsaved), close the push's diffs.
+    if (document.uri.scheme === 'file' && document.isDirty && document.getText() === request.text) {
+      if (!(await document.save())) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
+    }
+    const closeDiffs = async () => ui.closeDiffs?.();
+    if (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') await closeDiffs();
+    else closeAfterSave(document.uri, closeDiffs);
+  }
   if (outcome.status === 'pull-requested' && outcome.target && root) {
     // "Pull (keep mine as a copy)": the file gets the server's version, the user's is kept beside it.
     const pulled = await ctx.pull({ environment, target: outcome.target, root, overwrite: 'copy', notify: args.notify });
@@ -86,4 +95,18 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     else if (outcome.status !== 'pull-requested' && !reloadOffered) void vscode.window.showInformationMessage(outcome.message);
   }
   return outcome;
+}
+
+/**
+ * An `svc:` document is pushed from inside its own save: closing the diff (whose right side is that
+ * document) before the save completes would disturb it. Close once VS Code reports the save.
+ */
+function closeAfterSave(uri: vscode.Uri, close: () => Promise<void>): void {
+  const done = vscode.workspace.onDidSaveTextDocument((saved) => {
+    if (saved.uri.toString() !== uri.toString()) return;
+    done.dispose();
+    clearTimeout(timer);
+    void close();
+  });
+  const timer = setTimeout(() => done.dispose(), 30_000);
 }

@@ -21,6 +21,11 @@ export interface VscodePushUiOptions {
 
 const MODAL = { modal: true } as const;
 
+/** The push's questions, plus closing the diff editors it opened once the push went through. */
+export interface VscodePushUi extends PushUi {
+  closeDiffs(): Promise<void>;
+}
+
 /** The questions of pull and push on VS Code. */
 export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
   return {
@@ -30,8 +35,14 @@ export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
   };
 }
 
-export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
+export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
   const { diffs } = options;
+  /** Left sides of the diffs this push opened (its own read-only snapshots). */
+  const opened = new Set<string>();
+  const openDiff = async (left: vscode.Uri, right: vscode.Uri, title: string): Promise<void> => {
+    opened.add(left.toString());
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false });
+  };
 
   return {
     async confirmDespiteErrors(name, errors) {
@@ -47,33 +58,23 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
 
     async resolveConflict(facts: ConflictFacts): Promise<ConflictDecision> {
       const what = facts.deleted ? 'was deleted' : 'changed';
-      const detail = [
-        `What you pulled: ${facts.pulledText ? 'the version recorded in .svc/' : 'not available (its snapshot is gone)'}.`,
-        `What is there now: ${facts.deleted ? 'nothing (deleted)' : 'a different version'}.`,
-        'What you have: your file, with your changes.',
-        '',
-        'Overwrite replaces the server\'s version with yours. Pull saves yours as a copy and brings the server\'s version into the file.',
-      ].join('\n');
-      for (;;) {
-        const compare = options.documentUri.scheme === 'file' ? ['Compare with Environment'] : [];
-        const buttons = facts.deleted ? [...compare, 'Overwrite', 'Pull (keep mine as a copy)'] : ['Show Remote Changes', ...compare, 'Overwrite', 'Pull (keep mine as a copy)'];
-        const choice = await vscode.window.showWarningMessage(
-          `The ${SYNC_KIND_LABELS[facts.kind]} ${facts.name} ${what} on '${facts.environment}' since you pulled it. Nothing was sent.`,
-          { ...MODAL, detail },
-          ...buttons,
-        );
-        if (choice === 'Overwrite') return 'overwrite';
-        if (choice === 'Pull (keep mine as a copy)') return 'pull';
-        if (choice === 'Compare with Environment') {
-          // The field-level view (local / remote / both) needs the screen: the push stops, nothing is sent.
-          await vscode.commands.executeCommand('svc.compareWithEnvironment', options.documentUri);
-          return 'cancel';
-        }
-        if (choice !== 'Show Remote Changes') return 'cancel';
+      // Show what changed first, then ask without a modal dialog, so the diff can be read while deciding.
+      if (!facts.deleted) {
         const left = diffs.create(`${facts.name}.pulled.json`, facts.pulledText ?? '');
         const right = diffs.create(`${facts.name}.now.json`, facts.nowText ?? '');
-        await vscode.commands.executeCommand('vscode.diff', left, right, `${facts.name}: as pulled ↔ on '${facts.environment}' now`, { preview: false });
+        await openDiff(left, right, `${facts.name}: as pulled ↔ on '${facts.environment}' now`);
       }
+      const shown = facts.deleted ? '' : ' The diff shows what changed there.';
+      const choice = await vscode.window.showWarningMessage(
+        `The ${SYNC_KIND_LABELS[facts.kind]} ${facts.name} ${what} on '${facts.environment}' since you pulled it. Nothing was sent.${shown} ` +
+          'Overwrite replaces the server\'s version with yours; Pull saves yours as a copy and brings the server\'s version into the file.',
+        'Overwrite',
+        'Pull (keep mine as a copy)',
+        'Cancel',
+      );
+      if (choice === 'Overwrite') return 'overwrite';
+      if (choice === 'Pull (keep mine as a copy)') return 'pull';
+      return 'cancel';
     },
 
     async chooseOasCreate({ name, environment, client, signal }) {
@@ -112,8 +113,14 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
     },
 
     async showDiff(remoteText, title) {
-      const left = diffs.create('remote.json', remoteText);
-      await vscode.commands.executeCommand('vscode.diff', left, options.documentUri, title, { preview: false });
+      await openDiff(diffs.create('remote.json', remoteText), options.documentUri, title);
+    },
+
+    async closeDiffs() {
+      const tabs = vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && opened.has(tab.input.original.toString()));
+      if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
     },
 
     async confirmSend(summary: SendSummary) {

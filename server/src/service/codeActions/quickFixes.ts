@@ -16,6 +16,7 @@ import { Codes } from '../validation/codes';
 import { DIAGNOSTIC_SOURCE } from '../validation/toDiagnostics';
 import type { SvcDiagnosticData } from '../validation/types';
 import { durationSeconds, formatGoDuration, formatIsoDuration } from './durations';
+import { listenPathFix, operationChoices } from './gatewayFixes';
 import { insertMemberEdits, insertMembersEdit, renameAndReplaceEdit, renameKeyEdit, replaceValueEdit } from './edits';
 
 export interface QuickFixOptions {
@@ -80,7 +81,13 @@ function fixesFor(doc: SvcDocument, diagnostic: Diagnostic, data: SvcDiagnosticD
     case Codes.operationId:
     case Codes.securityScheme:
       if (data.suggestion) make(`Rename \`${name}\` to \`${data.suggestion}\``, [renameKeyEdit(doc, data.pointer, data.suggestion)], true);
+      else if (diagnostic.code === Codes.operationId) for (const fix of operationChoices(doc, data.pointer)) make(fix.title, [fix.edit]);
       break;
+    case Codes.listenPath: {
+      const fix = listenPathFix(doc, data.pointer);
+      if (fix) make(fix.title, [fix.edit], fix.preferred);
+      break;
+    }
     case Codes.deprecated:
       if (data.replacedBy) {
         const edit = replaceBySuccessor(doc, data.pointer, data.replacedBy, kind, walker);

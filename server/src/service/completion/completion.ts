@@ -27,8 +27,10 @@ const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSugge
 export function complete(doc: SvcDocument, position: Position, kind: DocumentKind | undefined, walker: SchemaWalker): CompletionList {
   const text = doc.text;
   if (text.trim() === '') return { isIncomplete: false, items: emptyDocumentItems(doc) };
-  if (!kind || doc.tooDeep) return { isIncomplete: false, items: [] };
   const offset = doc.textDocument.offsetAt(position);
+  // `{` or `{}` typed into an empty file: the kind is not known yet, the templates still fit.
+  if (isEmptyRootObject(text, offset)) return { isIncomplete: false, items: emptyRootItems(doc, offset) };
+  if (!kind || doc.tooDeep) return { isIncomplete: false, items: [] };
   const context = completionContext(text, doc.treeAt(offset), offset);
   if (!context) return { isIncomplete: false, items: [] };
   const items = context.type === 'property' ? memberItems(doc, context, kind, walker) : valueItems(doc, context, kind, walker);
@@ -146,6 +148,21 @@ function documentation(facts: SchemaFacts, name: string): { kind: 'markdown'; va
   return value ? { kind: MarkupKind.Markdown, value } : undefined;
 }
 
+/**
+ * The whole document is `{`, `{}` or `{ }` (whitespace around) and the cursor is inside the braces: the
+ * only place besides an empty file where a whole-document template makes sense (never in a nested object).
+ */
+function isEmptyRootObject(text: string, offset: number): boolean {
+  const open = text.indexOf('{');
+  if (open < 0 || text.slice(0, open).trim() !== '' || offset <= open) return false;
+  const rest = text.slice(open + 1);
+  const close = rest.indexOf('}');
+  const inside = close < 0 ? rest : rest.slice(0, close);
+  if (inside.trim() !== '') return false;
+  if (close >= 0 && (rest.slice(close + 1).trim() !== '' || offset > open + 1 + close)) return false;
+  return true;
+}
+
 /** In an empty file the kind is not known yet: one whole-document snippet per kind. */
 function emptyDocumentItems(doc: SvcDocument): CompletionItem[] {
   const range = doc.range(0, doc.text.length);
@@ -158,5 +175,20 @@ function emptyDocumentItems(doc: SvcDocument): CompletionItem[] {
     textEdit: { range, newText: s.body },
     filterText: s.prefix,
     sortText: String(i).padStart(2, '0'),
+  }));
+}
+
+/**
+ * Inside an empty root object the template replaces the braces. A completion's own range must stay on the
+ * cursor's line, so the item inserts at the cursor and two additional edits remove the text before and after.
+ */
+function emptyRootItems(doc: SvcDocument, offset: number): CompletionItem[] {
+  const at = doc.range(offset, 0);
+  const removeBefore = { range: doc.range(0, offset), newText: '' };
+  const removeAfter = { range: doc.range(offset, doc.text.length - offset), newText: '' };
+  return emptyDocumentItems(doc).map((item) => ({
+    ...item,
+    textEdit: { range: at, newText: (item.textEdit as { newText: string }).newText },
+    additionalTextEdits: [removeBefore, removeAfter].filter((e) => e.range.start.line !== e.range.end.line || e.range.start.character !== e.range.end.character),
   }));
 }
