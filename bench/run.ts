@@ -15,6 +15,7 @@ import { schemasDirectory } from '../server/src/schemas/registry';
 import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../common/src/schemaFiles';
 import { LspClient } from '../test/protocol/helpers/lspClient';
 import { largeClassicDefinition, largeOasDocument } from './inputs';
+import { benchNavigation } from './navigation';
 
 const RUNS = 7;
 
@@ -136,6 +137,8 @@ async function throughServer(text: string) {
 }
 
 async function main(): Promise<void> {
+  // `SVC_BENCH_ONLY=navigation npm run bench`: the navigation figures alone.
+  if (process.env.SVC_BENCH_ONLY === 'navigation') return reportNavigation();
   const inputs: Input[] = [
     { name: 'OAS, 3,000 operations', file: 'bench-oas.json', kind: 'oas', text: largeOasDocument() },
     { name: 'classic, 500 versions', file: 'bench-classic.json', kind: 'classic', text: largeClassicDefinition() },
@@ -159,6 +162,15 @@ async function main(): Promise<void> {
   console.log(`  first completion (cold)       ${ms(s.coldMs).padStart(10)}   (indexes the container ends of this version)`);
   console.log(`  completion p50 / p95          ${ms(s.p50)} / ${ms(s.p95)}   at 200 positions (${s.items} items)   target p95 ≤ 15 ms  ${mark(s.p95 <= 15)}`);
   console.log(`  server resident memory        ${s.rssMb.toFixed(0).padStart(7)} MB    target ≤ 150 MB  ${mark(s.rssMb <= 150)}`);
+  reportNavigation();
+}
+
+function reportNavigation(): void {
+  const n = benchNavigation(() => createLanguageService());
+  console.log(`\nNavigation: workspace index of ${n.files} definition files (${(n.bytes / 1e6).toFixed(1)} MB: 600 APIs classic/OAS, 300 policies, 100 keys)`);
+  console.log(`  index build                   ${ms(n.buildMs).padStart(10)}   target ≤ 1000 ms  ${mark(n.buildMs <= 1000)}`);
+  const target = `target p95 ≤ 20 ms  ${mark(n.p95 <= 20)}`;
+  console.log(`  references p50 / p95          ${ms(n.p50)} / ${ms(n.p95)}   at 200 positions (${n.results} locations)   ${target}`);
 }
 
 main().catch((error) => {

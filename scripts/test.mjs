@@ -1,16 +1,17 @@
 // Runs every test layer and prints one closing line `N passed, N failed` summed over them.
-//   node scripts/test.mjs [unit|protocol|e2e ...]   (default: all layers)
-// Layers: build + type-check (a failure counts as one failed test), unit tests and protocol
+//   node scripts/test.mjs [lint|unit|protocol|e2e ...]   (default: all layers)
+// Layers: build + type-check (a failure counts as one failed test), the code linter (ESLint and
+// `prettier --check`: each file with a finding counts as one failed test), unit tests and protocol
 // tests with node's test runner, end-to-end tests in a real VS Code (test/e2e/run.mjs).
 // An end-to-end layer that cannot start counts as a failure, never as a skip.
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { e2eLayer, nodeTestLayer, run as runIn } from './lib/layers.mjs';
+import { e2eLayer, lintLayer, nodeTestLayer, run as runIn } from './lib/layers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const requested = process.argv.slice(2);
-const layers = requested.length ? requested : ['unit', 'protocol', 'e2e'];
+const layers = requested.length ? requested : ['lint', 'unit', 'protocol', 'e2e'];
 const outDir = join(root, 'test/out');
 mkdirSync(outDir, { recursive: true });
 
@@ -40,6 +41,11 @@ function record(layer, { passed, failed, skipped = 0, problems = [] }) {
 
 const nodeTests = async (layer, files) =>
   record(layer, await nodeTestLayer({ root, files, tallyFile: join(outDir, `${layer}.tally.json`) }));
+const lint = async () => {
+  const [eslint, prettier] = await lintLayer({ root });
+  record('lint (eslint)', eslint);
+  record('lint (prettier)', prettier);
+};
 const e2e = async () =>
   record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
 
@@ -48,7 +54,8 @@ if ((await run('npm', ['run', '--silent', 'build'])) !== 0) record('build', { pa
 else if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) record('typecheck', { passed: 0, failed: 1 });
 
 for (const layer of layers) {
-  if (layer === 'unit') await nodeTests('unit', findTests('test/unit'));
+  if (layer === 'lint') await lint();
+  else if (layer === 'unit') await nodeTests('unit', findTests('test/unit'));
   else if (layer === 'protocol') await nodeTests('protocol', findTests('test/protocol'));
   else if (layer === 'e2e') await e2e();
   else record(layer, { passed: 0, failed: 1, problems: [`unknown layer ${layer}`] });

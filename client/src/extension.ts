@@ -5,6 +5,7 @@ import { registerEnvironments, type EnvironmentsArea } from './environments/regi
 import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
+import { connectNavigation } from './language/navigationClient';
 import { createExtensionLog } from './logging/outputChannel';
 import { createTestingApi } from './testing/testingApi';
 import { registerExamples } from './workflows/examples/register';
@@ -28,6 +29,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 
   language = await startLanguageClient(context, { log });
+  if (language.client) context.subscriptions.push(...connectNavigation(language.client, environments.environments));
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return {};
   const parts = { environments, explorer, sync, migrate, examples, resources, analytics, language, log };

@@ -18,6 +18,22 @@ export interface DocumentKindParams {
 export const DocumentKindNotification = new NotificationType<DocumentKindParams>('svc/documentKind');
 
 /**
+ * Client → server: what the active environment tells navigation. `gatewayUrl` makes listen
+ * paths links; the id lists (once the tree has loaded them) keep "unknown API/policy" warnings
+ * quiet for what the environment has. Everything `undefined` = no active environment.
+ */
+export interface ActiveEnvironmentParams {
+  gatewayUrl?: string;
+  apiIds?: string[];
+  policyIds?: string[];
+}
+
+export const ActiveEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>('svc/activeEnvironment');
+
+/** Client command the server's code lenses call: (uri, position, locations) in LSP form. */
+export const SHOW_REFERENCES_COMMAND = 'svc.showReferences';
+
+/**
  * Client → server at `initialize` (LSP `initializationOptions`). One outline per document: VS
  * Code's JSON language features already give every json/jsonc document its outline (all members,
  * breadcrumbs, "Go to Symbol"), so when the client says so the server offers no second one.

@@ -70,9 +70,10 @@ function render(message: ShowDataMessage): void {
   const { points, summary } = message;
   $('title').textContent = message.title;
   document.title = message.title;
-  $('summary').textContent = `${fmt(summary.hits)} hits, ${fmt(summary.errors)} errors, mean latency ${fmt(summary.latency, 2)} ms over ${points.length} days (${summary.records} records, UTC days)`;
+  $('summary').textContent = `${fmt(summary.hits)} hits, ${fmt(summary.errors)} errors, ` +
+    `mean latency ${fmt(summary.latency, 2)} ms over ${points.length} days (${summary.records} records, UTC days)`;
   $('empty').hidden = summary.hits > 0;
-  ($('export') as HTMLButtonElement).disabled = false;
+  $<HTMLButtonElement>('export').disabled = false;
   const host = $('chart');
   chart?.destroy();
   chart = new uPlot(chartOptions(Math.max(320, host.clientWidth)), chartData(points), host);

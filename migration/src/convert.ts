@@ -9,6 +9,7 @@ import { mapOperations } from './mapOperations.js';
 import { mapServer } from './mapServer.js';
 import { mapUpstream } from './mapUpstream.js';
 import { preprocess } from './preprocess.js';
+import { shapeChanges } from './changes.js';
 import { clone, defined, isObject } from './util.js';
 import { validateOas } from './validate.js';
 import { splitVersions, versioningRefusals, type SplitDefinition } from './versioning.js';
@@ -21,7 +22,7 @@ export function convertClassicToOas(input: ClassicApiDefinition, options: Conver
   const report: Report = { warnings: [] };
   const def = clone(unwrapDashboardRecord(input));
   const refusals = versioningRefusals(def);
-  if (refusals.length) return { ok: false, errors: refusals, warnings: report.warnings };
+  if (refusals.length) return { ok: false, errors: refusals, warnings: report.warnings, changes: [] };
 
   preprocess(def, report);
   const splits = splitVersions(def, options.generateId ?? randomApiId, report);
@@ -34,21 +35,21 @@ export function convertClassicToOas(input: ClassicApiDefinition, options: Conver
   });
 
   const errors = splits.flatMap((split, i) => {
-    const doc = documents[i] as OasDocument;
+    const doc = documents[i];
     const problems = [...validateOas(doc), ...(options.validate?.(doc) ?? [])];
     const kind = split.isBase ? 'base' : 'version';
     return problems.map((p) => `${kind} API ${split.def.name ?? ''} migrated OAS is not valid: ${p}`);
   });
-  if (errors.length) return { ok: false, errors, warnings: report.warnings };
+  if (errors.length) return { ok: false, errors, warnings: report.warnings, changes: [] };
   const [baseAPI, ...versions] = documents as [OasDocument, ...OasDocument[]];
-  return { ok: true, baseAPI, versions, warnings: report.warnings };
+  return { ok: true, baseAPI, versions, warnings: report.warnings, changes: shapeChanges(unwrapDashboardRecord(input), baseAPI, versions) };
 }
 
 /** §5 + §7 first point: the OAS document of one split definition. */
 function buildDocument(split: SplitDefinition, options: ConvertOptions, report: Report): OasDocument {
   const { def, versionName } = split;
   const paths: Json = {};
-  const auth = mapAuthentication(def);
+  const auth = mapAuthentication(def, report);
   const operations = mapOperations(def, paths, options, report);
   const global = mapGlobalMiddleware(def);
   const extension = defined({
@@ -68,12 +69,12 @@ function buildDocument(split: SplitDefinition, options: ConvertOptions, report: 
     components: Object.keys(auth.securitySchemes).length ? { securitySchemes: auth.securitySchemes } : undefined,
     security: auth.security.length ? auth.security : undefined,
     'x-svc-api-gateway': extension,
-  }) as OasDocument;
+  });
 }
 
 /** Dashboard records carry the classic definition in `api_definition` (gateway-facts §2.1). */
 export function unwrapDashboardRecord(input: ClassicApiDefinition): ClassicApiDefinition {
-  return isObject(input.api_definition) && input.proxy === undefined ? (input.api_definition as ClassicApiDefinition) : input;
+  return isObject(input.api_definition) && input.proxy === undefined ? (input.api_definition) : input;
 }
 
 /** 32 hex characters, the shape of the gateway's generated API ids. */

@@ -23,7 +23,7 @@ export function normaliseEndpoints(def: ClassicApiDefinition, report: Report): v
 
 /**
  * One entry per `method_actions` key; an action other than `no_action` also yields a
- * `mock_response` entry, disabled unless the action is `reply`. An entry without
+ * `mock_response` entry, disabled unless the action is `reply` and the entry itself is not disabled. An entry without
  * `method_actions` yields nothing, as the reference does; the preview says so.
  */
 function expandMethodActions(paths: Json, listName: string, report: Report): void {
@@ -47,7 +47,8 @@ function expandMethodActions(paths: Json, listName: string, report: Report): voi
         code: action.code,
         body: action.data,
         headers: action.headers,
-        disabled: action.action !== 'reply',
+        // The entry's own `disabled` wins over a `reply` action (the reference's conversion fixtures).
+        disabled: action.action !== 'reply' || rest.disabled === true,
       });
     }
   }

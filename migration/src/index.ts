@@ -19,11 +19,13 @@
 //     direct:  store r.baseAPI under id (it keeps the classic api_id), children under their ids;
 //              addSuccess(response, id, r)
 //
-// `convertClassicToOas` returns `{ ok: true, baseAPI, versions, warnings }` or
-// `{ ok: false, errors, warnings }`; `errors` are the §3 refusals or the §7 lines
+// `convertClassicToOas` returns `{ ok: true, baseAPI, versions, warnings, changes }` or
+// `{ ok: false, errors, warnings, changes: [] }`; `errors` are the §3 refusals or the §7 lines
 // `base API <name> migrated OAS is not valid: <path>: <message>`. `warnings` are the §6 notes
-// (what was dropped or changed) for the preview. Child ids come from `generateId` (random hex by
-// default): the only non-deterministic part. `rateLimit.per` is integer seconds, as the spec
+// (what was dropped) and `changes` what changed shape (a map that became a list, seconds that became
+// a duration, versions that became child APIs …), both for the preview and the report;
+// `shapeChanges(classic, baseAPI, versions)` gives the same sentences for documents a server migrated.
+// Child ids come from `generateId` (random hex by default): the only non-deterministic part. `rateLimit.per` is integer seconds, as the spec
 // decides (gateway-facts §3.4); pass `rateLimitPer: 'duration'` for the reference's `"1m"` form.
 // `previewMigration(def)` runs the whole thing as a single-API dryRun response (§8.5).
 
@@ -42,6 +44,7 @@ export {
   type MigrateResponse,
 } from './response.js';
 export { previewMigration, type MigrationPreview } from './preview.js';
+export { shapeChanges } from './changes.js';
 export { validateOas } from './validate.js';
 export { REFUSAL_ALREADY_VERSIONED, REFUSAL_NOT_VERSIONED_MANY } from './versioning.js';
 export { duration } from './util.js';

@@ -1,6 +1,6 @@
 // migration-mapping.md §5.4 (`server.authentication`) and §5.5 (security schemes: the
 // `components.securitySchemes` entry, the top-level `security` item and the vendor object).
-import type { ClassicApiDefinition, Json } from './types.js';
+import type { ClassicApiDefinition, Json, Report } from './types.js';
 import { arr, bool, camelDeep, defined, durationOf, isObject, list, num, obj, section, str } from './util.js';
 
 /** What §5.4/§5.5 produce for one definition. */
@@ -15,7 +15,7 @@ const SCHEME_ORDER = ['authToken', 'jwt', 'basic', 'oauth', 'externalOAuth'] as 
 const OAUTH_AUTHORIZE_URL = '/oauth/authorize';
 const OAUTH_TOKEN_URL = '/oauth/token';
 
-export function mapAuthentication(def: ClassicApiDefinition): AuthMapping {
+export function mapAuthentication(def: ClassicApiDefinition, report: Report): AuthMapping {
   const configs = obj(def.auth_configs);
   const securitySchemes: Record<string, Json> = {};
   const vendor: Record<string, Json> = {};
@@ -60,7 +60,7 @@ export function mapAuthentication(def: ClassicApiDefinition): AuthMapping {
     custom: section({
       enabled: def.custom_plugin_auth_enabled === true,
       ...authSources(configs.coprocess),
-      config: mapCustomConfig(obj(def.custom_middleware)),
+      config: mapCustomConfig(obj(def.custom_middleware), report),
     }),
     securitySchemes: Object.keys(vendor).length ? vendor : undefined,
   });
@@ -87,31 +87,39 @@ function mapKeyLifetime(def: ClassicApiDefinition): Json | undefined {
   return defined({ enabled: Boolean(value), value, respectValidity: bool(def.session_lifetime_respects_key_expiration) });
 }
 
-function mapCustomConfig(mw: Json): Json | undefined {
+function mapCustomConfig(mw: Json, report: Report): Json | undefined {
   const check = obj(mw.auth_check);
-  const ex = obj(mw.id_extractor);
-  const exConfig = obj(ex.extractor_config);
-  return section({
-    enabled: isObject(mw.auth_check) ? check.disabled !== true : undefined,
-    functionName: str(check.name),
+  const enabled = isObject(mw.auth_check) && check.disabled !== true;
+  const rest = section({
     path: str(check.path),
     rawBodyOnly: bool(check.raw_body_only),
     requireSession: bool(check.require_session),
-    idExtractor: isObject(mw.id_extractor)
-      ? section({
-          enabled: ex.disabled !== true,
-          source: str(ex.extract_from),
-          with: str(ex.extract_with),
-          config: section({
-            headerName: str(exConfig.header_name),
-            formParamName: str(exConfig.form_param_name),
-            regexp: str(exConfig.regex_expression),
-            regexpMatchIndex: num(exConfig.regex_match_index),
-            xPathExp: str(exConfig.xpath_expression),
-          }),
-        })
-      : undefined,
+    idExtractor: mapIdExtractor(mw.id_extractor, report),
   });
+  if (!enabled && !str(check.name) && !rest) return undefined;
+  // The reference's schema requires `enabled` and `functionName` whenever `config` is written
+  // (an id extractor alone, or an auth check without a name, used to leave them out).
+  return { enabled, functionName: str(check.name) ?? '', ...rest };
+}
+
+/** `custom_middleware.id_extractor`: the reference requires `enabled`, `source`, `with` and `config`. */
+function mapIdExtractor(ex: unknown, report: Report): Json | undefined {
+  if (!isObject(ex)) return undefined;
+  const source = str(ex.extract_from);
+  const extractWith = str(ex.extract_with);
+  if (!source || !extractWith) {
+    if (ex.disabled !== true) report.warnings.push('custom_middleware.id_extractor dropped: it needs both extract_from and extract_with');
+    return undefined;
+  }
+  const c = obj(ex.extractor_config);
+  const config = defined({
+    headerName: str(c.header_name),
+    formParamName: str(c.form_param_name),
+    regexp: str(c.regex_expression),
+    regexpMatchIndex: num(c.regex_match_index),
+    xPathExp: str(c.xpath_expression),
+  });
+  return { enabled: ex.disabled !== true, source, with: extractWith, config };
 }
 
 /** `{k: v}` → `[{<keyName>: k, <valueName>: v}]` sorted by key (§5.4 "map → array"). */

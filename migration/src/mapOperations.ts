@@ -88,7 +88,7 @@ export function mapOperations(def: ClassicApiDefinition, paths: Json, options: C
   const operationFor = (entry: Json, listName: string): { ext: Json; oas: Json } | undefined => {
     const path = typeof entry.path === 'string' ? entry.path : '';
     const method = String(entry.method ?? '').toUpperCase();
-    const found = method ? ensureOperation(paths, path, method) : undefined;
+    const found = method ? ensureOperation(paths, path, method, report) : undefined;
     if (!found) {
       report.warnings.push(`endpoint dropped: ${listName} ${method || '(no method)'} ${path} has no OAS operation`);
       return undefined;
@@ -114,7 +114,7 @@ export function mapOperations(def: ClassicApiDefinition, paths: Json, options: C
   }
   for (const entry of arr<Json>(ep.mock_response).filter(isObject)) {
     const op = operationFor(entry, 'mock_response');
-    if (op) addMockResponse(op.ext, op.oas, entry);
+    if (op) addMockResponse(op.ext, op.oas, entry, report);
   }
   for (const listName of DROPPED_LISTS) {
     if (arr(ep[listName]).length) report.warnings.push(`extended_paths.${listName} dropped: no OAS equivalent`);
@@ -186,10 +186,11 @@ function moveSchema(op: Json, entry: Json): void {
 
 /**
  * `mock_response` → `mockResponse`; its code becomes the operation's response instead of
- * `default`. The operation also ignores authentication unless that was configured — only when
- * the mock is enabled: a classic disabled mock never bypassed authentication.
+ * `default`. The operation also ignores authentication unless that was configured — also for a
+ * disabled mock, as the reference's conversion fixtures do ("disabled mock response - classic");
+ * since a classic disabled mock never bypassed authentication, the report says so.
  */
-function addMockResponse(op: Json, oasOp: Json, entry: Json): void {
+function addMockResponse(op: Json, oasOp: Json, entry: Json, report: Report): void {
   const code = num(entry.code) || 200;
   op.mockResponse = defined({
     enabled: not(entry.disabled),
@@ -200,7 +201,13 @@ function addMockResponse(op: Json, oasOp: Json, entry: Json): void {
   const responses = (oasOp.responses = obj(oasOp.responses));
   delete responses.default;
   responses[String(code)] = responses[String(code)] ?? { description: '' };
-  if (!op.ignoreAuthentication && !op.mockResponse.fromOASExamples && op.mockResponse.enabled) {
+  if (!op.ignoreAuthentication && !op.mockResponse.fromOASExamples) {
     op.ignoreAuthentication = { enabled: true };
+    if (!op.mockResponse.enabled) {
+      report.warnings.push(
+        `operation ${String(oasOp.operationId)}: ignoreAuthentication is on although its mock response is disabled ` +
+          '(the reference migrates it so): check that the endpoint may be called without credentials',
+      );
+    }
   }
 }

@@ -1,6 +1,21 @@
 // migration-mapping.md §5.2: `x-svc-api-gateway.upstream`.
 import type { ClassicApiDefinition, ConvertOptions, Json, Report } from './types.js';
-import { arr, bool, camelDeep, defined, durationOf, isObject, list, nameValues, not, num, obj, section, str } from './util.js';
+import {
+  arr,
+  bool,
+  camelDeep,
+  defined,
+  durationFromNanoseconds,
+  durationOf,
+  isObject,
+  list,
+  not,
+  num,
+  obj,
+  section,
+  str,
+  stringMap,
+} from './util.js';
 
 /** Classic TLS versions (Go's tls.VersionTLS1x) → OAS strings. */
 const TLS_VERSIONS: Readonly<Record<number, string>> = { 769: '1.0', 770: '1.1', 771: '1.2', 772: '1.3' };
@@ -56,7 +71,9 @@ export function mapServiceDiscovery(sd: unknown): Json | undefined {
 /**
  * `uptime_tests` (+ `proxy.check_host_against_uptime_tests`) → `uptimeTests`, the reference form
  * that gateway-facts §3.4 says to tolerate as a known member (the spec's `upstream.test` has no
- * room for the checks). Enabled only when checks exist and the tests are not disabled.
+ * room for the checks). Enabled only when checks exist and the tests are not disabled. Inside, the
+ * reference's conversion fixtures decide: `headers` stays a map of strings, the check's `protocol`
+ * becomes the URL's scheme, and Go nanosecond timeouts keep every unit down to `ns`.
  */
 function mapUptimeTests(def: ClassicApiDefinition): Json | undefined {
   const ut = obj(def.uptime_tests);
@@ -67,14 +84,13 @@ function mapUptimeTests(def: ClassicApiDefinition): Json | undefined {
     tests: checks.length
       ? checks.map((c) =>
           defined({
-            url: c.url ?? '',
+            url: checkUrl(c),
             timeout: uptimeTimeout(c.timeout),
             method: str(c.method),
-            headers: nameValues(c.headers),
+            headers: stringMap(c.headers),
             body: str(c.body),
             commands: list(c.commands),
             enableProxyProtocol: bool(c.enable_proxy_protocol),
-            protocol: str(c.protocol),
           }),
         )
       : undefined,
@@ -84,10 +100,21 @@ function mapUptimeTests(def: ClassicApiDefinition): Json | undefined {
   });
 }
 
+const URL_SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//;
+
+/** The check's URL with its `protocol` as the scheme (the OAS test has no `protocol` member). */
+function checkUrl(check: Json): string {
+  const url = typeof check.url === 'string' ? check.url : '';
+  const protocol = str(check.protocol)?.replace(/:\/*$/, '');
+  if (!protocol) return url;
+  return URL_SCHEME.test(url) ? url.replace(URL_SCHEME, `${protocol}://`) : `${protocol}://${url}`;
+}
+
 /** Check timeouts: a duration string in dashboard bodies, Go nanoseconds in gateway bodies. */
 function uptimeTimeout(v: unknown): string | undefined {
   if (typeof v === 'string' && v !== '') return v;
-  return typeof v === 'number' && v > 0 ? durationOf(v / 1e9) : undefined;
+  if (typeof v !== 'number') return undefined;
+  return durationFromNanoseconds(v);
 }
 
 /** `global_rate_limit` → `upstream.rateLimit`; `per` in the spec's integer seconds by default. */

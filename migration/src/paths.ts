@@ -1,6 +1,6 @@
 // migration-mapping.md §5.7 (first paragraph): classic endpoint path + method → OAS path item
 // and operation. The operationId is the classic path without its leading `/` plus the method.
-import type { Json } from './types.js';
+import type { Json, Report } from './types.js';
 import { obj } from './util.js';
 
 /** Methods an OAS 3.0 path item can hold. */
@@ -14,6 +14,8 @@ export function operationId(classicPath: string, method: string): string {
 export interface OasPath {
   path: string;
   parameters: Json[];
+  /** Regular expressions of mux templates that the OAS path does not keep (`{id:[0-9]+}`, `{[0-9]+}`). */
+  unkept: Array<{ name: string; pattern: string }>;
 }
 
 const PLAIN_SEGMENT = /^[a-zA-Z0-9._-]+$/;
@@ -21,30 +23,37 @@ const REGEX_MARKERS = ['.+', '.*', '[', ']', '$'];
 const MUX_TEMPLATE = /^\{([^{}:]+)(?::(.+))?\}$/;
 
 /**
- * Classic path → OAS path with path parameters: a mux template `{id}` / `{id:regex}` keeps its
- * name; any other segment that looks like a regular expression becomes `{customRegexN}` (numbered
- * per path) with the segment as the parameter's `pattern`.
+ * Classic path → OAS path with path parameters, as the reference's conversion fixtures show:
+ * - a mux template `{id}` / `{id:regex}` keeps its name, without the regex as `pattern`;
+ * - a braced segment that is no name (`{[0-9]+}`) becomes `{customRegexN}`, also without `pattern`;
+ * - any other segment that looks like a regular expression becomes `{customRegexN}` with the segment as
+ *   the parameter's `pattern`. `N` counts per path, left to right.
  */
 export function toOasPath(classicPath: string): OasPath {
   const parameters: Json[] = [];
+  const unkept: OasPath['unkept'] = [];
   let regexCount = 0;
+  const custom = (): string => `customRegex${++regexCount}`;
   const segments = classicPath.split('/').map((segment, index) => {
     if (index === 0 || segment === '') return segment;
     const mux = MUX_TEMPLATE.exec(segment);
     if (mux) {
-      parameters.push(pathParameter(mux[1] as string, mux[2]));
-      return `{${mux[1]}}`;
+      const named = PLAIN_SEGMENT.test(mux[1] as string);
+      const name = named ? (mux[1] as string) : custom();
+      const regex = named ? mux[2] : mux[1];
+      if (regex) unkept.push({ name, pattern: regex });
+      parameters.push(pathParameter(name, undefined));
+      return `{${name}}`;
     }
     const isRegex = REGEX_MARKERS.some((m) => segment.includes(m)) || !PLAIN_SEGMENT.test(segment);
     if (!isRegex) return segment;
-    regexCount += 1;
-    const name = `customRegex${regexCount}`;
+    const name = custom();
     parameters.push(pathParameter(name, segment));
     return `{${name}}`;
   });
   let path = segments.join('/');
   if (!path.startsWith('/')) path = `/${path}`;
-  return { path, parameters };
+  return { path, parameters, unkept };
 }
 
 function pathParameter(name: string, pattern: string | undefined): Json {
@@ -55,12 +64,24 @@ function pathParameter(name: string, pattern: string | undefined): Json {
  * The operation for `classicPath` + `method` in `paths` (mutated), created with the default
  * response when missing; undefined for a method an OAS path item cannot hold.
  */
-export function ensureOperation(paths: Json, classicPath: string, method: string): { id: string; operation: Json } | undefined {
+export function ensureOperation(
+  paths: Json,
+  classicPath: string,
+  method: string,
+  report?: Report,
+): { id: string; operation: Json } | undefined {
   const upper = method.toUpperCase();
   if (!OAS_METHODS.has(upper)) return undefined;
-  const { path, parameters } = toOasPath(classicPath);
+  const { path, parameters, unkept } = toOasPath(classicPath);
   const item = (paths[path] = obj(paths[path]));
-  if (parameters.length && !item.parameters) item.parameters = parameters;
+  if (parameters.length && !item.parameters) {
+    item.parameters = parameters;
+    if (report) {
+      for (const u of unkept) {
+        report.warnings.push(`path ${classicPath}: the regular expression ${u.pattern} of parameter ${u.name} is not kept (any value matches ${path})`);
+      }
+    }
+  }
   const key = upper.toLowerCase();
   if (!item[key]) item[key] = { operationId: operationId(classicPath, upper), responses: { default: { description: '' } } };
   // Two classic paths can meet in one OAS path (`/a/.*`, `/a/.+`): they share the first's operation.

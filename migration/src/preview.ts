@@ -7,8 +7,10 @@ import type { ClassicApiDefinition, ConvertOptions } from './types.js';
 
 export interface MigrationPreview {
   response: MigrateResponse;
-  /** Dropped or changed items (§6) and interpretation notes, one sentence each. */
+  /** Dropped items (§6) and interpretation notes, one sentence each. */
   warnings: string[];
+  /** What changed shape on the way (changes.ts), one sentence each. */
+  changes: string[];
 }
 
 export function previewMigration(
@@ -22,10 +24,10 @@ export function previewMigration(
   const skip = skipReason(def, { ...context, mode: 'dryRun' });
   if (skip) {
     addSkipped(response, apiID, skip);
-    return { response, warnings: [] };
+    return { response, warnings: [], changes: [] };
   }
   const result = convertClassicToOas(def, options);
   if (result.ok) addSuccess(response, apiID, result);
   else addFailure(response, apiID, result.errors);
-  return { response, warnings: result.warnings };
+  return { response, warnings: result.warnings, changes: result.changes };
 }

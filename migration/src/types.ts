@@ -71,10 +71,13 @@ export interface ConvertOptions {
   rateLimitPer?: 'seconds' | 'duration';
 }
 
-/** Result of a conversion: documents plus what was dropped or changed (§6, §8.5). */
+/**
+ * Result of a conversion: documents plus what was dropped (§6, `warnings`) and what changed shape on the way
+ * (`changes`: one sentence per reshaping that applied to this API, e.g. a map that became a list; changes.ts).
+ */
 export type ConvertResult =
-  | { ok: true; baseAPI: OasDocument; versions: OasDocument[]; warnings: string[] }
-  | { ok: false; errors: string[]; warnings: string[] };
+  | { ok: true; baseAPI: OasDocument; versions: OasDocument[]; warnings: string[]; changes: string[] }
+  | { ok: false; errors: string[]; warnings: string[]; changes: string[] };
 
 /** Collects §6 notes while the stages run. */
 export interface Report {

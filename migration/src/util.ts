@@ -100,6 +100,40 @@ export function duration(seconds: number): string {
   return parts.join('');
 }
 
+/** Go's duration units, largest first, in nanoseconds. */
+const NANOSECOND_UNITS: ReadonlyArray<[unit: string, ns: number]> = [
+  ['h', 3_600_000_000_000],
+  ['m', 60_000_000_000],
+  ['s', 1_000_000_000],
+  ['ms', 1_000_000],
+  ['µs', 1_000],
+  ['ns', 1],
+];
+
+/**
+ * Go nanoseconds → the reference's readable duration with every unit down to `ns`, zero parts left out
+ * (2e6 → `2ms`, 20000 → `20µs`, 200 → `200ns`, 1.5e9 → `1s500ms`); undefined when not positive.
+ */
+export function durationFromNanoseconds(ns: number): string | undefined {
+  if (!Number.isFinite(ns) || ns <= 0) return undefined;
+  let rest = Math.round(ns);
+  const parts: string[] = [];
+  for (const [unit, size] of NANOSECOND_UNITS) {
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n) parts.push(`${n}${unit}`);
+  }
+  return parts.join('') || undefined;
+}
+
+/** A map of strings (values turned into strings), or undefined when empty or not a map. */
+export function stringMap(map: unknown): Record<string, string> | undefined {
+  if (!isObject(map) || Object.keys(map).length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(map)) out[k] = String(v ?? '');
+  return out;
+}
+
 /** A seconds member as a duration, or undefined when unset or zero. */
 export function durationOf(v: unknown): string | undefined {
   return typeof v === 'number' && v > 0 ? duration(v) : undefined;

@@ -1,4 +1,4 @@
-// svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed]
+// svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only]
 //             [--gateway-secret S] [--dashboard-token T] [--admin-secret A]
 // Starts the sandbox, prints its base URL and the three credentials, and stops cleanly on
 // SIGINT/SIGTERM. Credentials may also come from SVC_SANDBOX_GATEWAY_SECRET,
@@ -7,7 +7,9 @@
 import { parseArgs } from 'node:util';
 import { startSandbox } from './index.js';
 
-const USAGE = 'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--gateway-secret S] [--dashboard-token T] [--admin-secret A]';
+const USAGE =
+  'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] ' +
+  '[--gateway-secret S] [--dashboard-token T] [--admin-secret A]';
 
 async function main(): Promise<number> {
   let values;
@@ -19,6 +21,7 @@ async function main(): Promise<number> {
         memory: { type: 'boolean', default: false },
         host: { type: 'string', default: '127.0.0.1' },
         'no-seed': { type: 'boolean', default: false },
+        'spec-only': { type: 'boolean', default: false },
         'gateway-secret': { type: 'string' },
         'dashboard-token': { type: 'string' },
         'admin-secret': { type: 'string' },
@@ -55,6 +58,7 @@ async function main(): Promise<number> {
     dataDir: values.data,
     memory: values.memory,
     seed: !values['no-seed'],
+    specOnly: values['spec-only'],
     credentials: {
       gatewaySecret: values['gateway-secret'] ?? env.SVC_SANDBOX_GATEWAY_SECRET,
       dashboardToken: values['dashboard-token'] ?? env.SVC_SANDBOX_DASHBOARD_TOKEN,
@@ -63,7 +67,7 @@ async function main(): Promise<number> {
     log: (line) => console.error(line),
   });
   // The credentials go to stdout on purpose: this is a local sandbox and the user must copy them.
-  console.log(`Svc sandbox listening on ${sandbox.url}`);
+  console.log(`Svc sandbox listening on ${sandbox.url}${values['spec-only'] ? ' (spec endpoints only)' : ''}`);
   console.log(`  data folder:         ${sandbox.dataDir ?? '(memory only)'}`);
   console.log(`  X-Svc-Authorization: ${sandbox.credentials.gatewaySecret}`);
   console.log(`  Authorization:       Bearer ${sandbox.credentials.dashboardToken}`);

@@ -9,6 +9,7 @@ import { DEFAULT_BODY_LIMIT } from './http/body.js';
 import { newSecret } from './http/ids.js';
 import { Router } from './http/router.js';
 import { createListener } from './http/server.js';
+import { SPEC_ROUTES } from './http/specRoutes.js';
 import { defaultDataDir } from './store/dataDir.js';
 import { SandboxState } from './store/state.js';
 import { seedState } from './seed/seed.js';
@@ -48,6 +49,12 @@ export interface SandboxOptions {
   /** Limits for example catalogues named by request headers. */
   examplesTimeoutMs?: number;
   examplesMaxBytes?: number;
+  /**
+   * Serve exactly the spec's 24 method/path pairs and answer everything else with a plain-text
+   * `404 page not found`, as a strict server built to the spec would; key reads and updates then
+   * also need an API the key grants access to. Default false (the listings of the reference too).
+   */
+  specOnly?: boolean;
 }
 
 export interface RunningSandbox {
@@ -74,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const deps: RouteDeps = {
     state,
     log,
+    specOnly: options.specOnly === true,
     examples: {
       dir: findExamplesDir(options.examplesDir),
       timeoutMs: options.examplesTimeoutMs ?? 5000,
@@ -84,8 +92,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   for (const register of [registerGatewayApis, registerGatewayKeys, registerDashboardApis, registerDashboardStreams, registerDashboardKeys, registerDashboardRecords, registerExamples, registerMigrate]) {
     register(router, deps);
   }
+  if (options.specOnly) {
+    const missing = router.restrictTo(SPEC_ROUTES);
+    if (missing.length) throw new Error(`the sandbox lacks spec routes: ${missing.join(', ')}`);
+  }
 
-  const server = createServer(createListener({ router, credentials, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log }));
+  const server = createServer(createListener({ router, credentials, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, specOnly: deps.specOnly }));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -96,7 +108,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}`);
+  log(`[sandbox] listening on ${url}${dataDir ? ` with data in ${dataDir}` : ' (memory only)'}${deps.specOnly ? ', spec endpoints only' : ''}`);
   warmRefusals();
 
   let closing: Promise<void> | undefined;

@@ -2,7 +2,7 @@
 // counting itself has tests (test/unit/foundation/test-runner.test.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const reporter = join(dirname(fileURLToPath(import.meta.url)), 'tally-reporter.mjs');
@@ -48,4 +48,45 @@ export async function e2eLayer({ root, runner, resultFile }) {
   const r = JSON.parse(readFileSync(resultFile, 'utf8'));
   const failed = code !== 0 && r.failed === 0 ? 1 : r.failed;
   return { passed: r.passed, failed, skipped: r.skipped ?? 0, problems: [] };
+}
+
+/** Like run, but collects stdout (the linters' reports). */
+function runCapture(cmd, args, cwd) {
+  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), out }));
+    child.on('error', () => resolve({ code: 127, out }));
+  });
+}
+
+/**
+ * The code's own linter: ESLint (each linted file one test, a file with a finding a failure) and
+ * Prettier (one failure per file it would reformat). Returns two results, ESLint's and Prettier's.
+ */
+export async function lintLayer({ root }) {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  const eslint = await runCapture(bin('eslint'), ['.', '--format', 'json'], root);
+  let files;
+  try {
+    files = JSON.parse(eslint.out);
+  } catch {
+    files = [];
+  }
+  const dirty = files.filter((f) => f.errorCount + f.warningCount > 0);
+  const findings = dirty.flatMap((f) =>
+    f.messages.map((m) => `${relative(root, f.filePath)}:${m.line ?? 0}:${m.column ?? 0} ${m.message} (${m.ruleId ?? 'eslint'})`),
+  );
+  const eslintResult = { passed: files.length - dirty.length, failed: dirty.length || (eslint.code !== 0 ? 1 : 0), skipped: 0, problems: findings };
+  const prettier = await runCapture(bin('prettier'), ['--list-different', '**/*.{ts,mjs,cjs,js,css}'], root);
+  const unformatted = prettier.out.split('\n').filter(Boolean);
+  const prettierResult = {
+    passed: unformatted.length === 0 && prettier.code === 0 ? 1 : 0,
+    failed: unformatted.length || (prettier.code !== 0 ? 1 : 0),
+    skipped: 0,
+    problems: unformatted.map((file) => `${file}: not formatted (npm run format)`),
+  };
+  return [eslintResult, prettierResult];
 }

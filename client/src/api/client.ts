@@ -3,6 +3,7 @@
 // sandbox documents (sandbox/README.md). Listings answer a 404/405 with a ManagementApiError of
 // kind 'missing-endpoint' so a view can say "this server does not list X" instead of failing.
 import { FAMILIES, type ConnectionConfig, type Family } from './connection';
+import type { EndpointAvailability } from './availability';
 import { ManagementApiError } from './errors';
 import { HttpTransport, type ApiRequest } from './http';
 import type {
@@ -119,6 +120,11 @@ export class ManagementClient {
 
   constructor(readonly config: ConnectionConfig) {
     this.http = new HttpTransport(config);
+  }
+
+  /** The endpoints beyond the spec this environment's server lacks, as learned this session. */
+  get availability(): EndpointAvailability {
+    return this.http.availability;
   }
 
   private call<T>(request: ApiRequest): Promise<T> {
@@ -350,7 +356,14 @@ export class ManagementClient {
 
   /** GET /svc/apis/{apiID}: one classic definition. */
   getClassicApi(apiId: string, options: CallOptions = {}): Promise<ClassicApiDefinition> {
-    return this.call({ method: 'GET', pathTemplate: '/svc/apis/{apiID}', params: { apiID: apiId }, extension: true, signal: options.signal });
+    return this.call({
+      method: 'GET',
+      pathTemplate: '/svc/apis/{apiID}',
+      params: { apiID: apiId },
+      extension: true,
+      missingHint: 'classic definitions are read from the dashboard listing (GET /api/apis) instead, which needs the dashboard token',
+      signal: options.signal,
+    });
   }
 
   /** GET /svc/keys/{keyID}: one key session with its live quota; `hashed` when the id is the key's hash. */
@@ -362,6 +375,7 @@ export class ManagementClient {
       secretParams: ['keyID'],
       query: { hashed: truthy(options.hashed) },
       extension: true,
+      missingHint: 'read the key through an API it grants access to (GET /api/apis/{apiID}/keys/{keyID})',
       signal: options.signal,
     });
   }
@@ -382,7 +396,14 @@ export class ManagementClient {
 
   /** GET /api/apis/{apiId}: one dashboard API record. */
   getDashboardApi(apiId: string, options: CallOptions = {}): Promise<DashApi> {
-    return this.call({ method: 'GET', pathTemplate: '/api/apis/{apiId}', params: { apiId }, extension: true, signal: options.signal });
+    return this.call({
+      method: 'GET',
+      pathTemplate: '/api/apis/{apiId}',
+      params: { apiId },
+      extension: true,
+      missingHint: 'the record is found in the listing (GET /api/apis) instead',
+      signal: options.signal,
+    });
   }
 
   /** GET /api/keys?p=: key ids, paged. */
@@ -417,7 +438,13 @@ export class ManagementClient {
 
   /** GET /svc/reload/group: the hot reload that makes replaced definitions live (spec endpoint 2). */
   reloadGateway(options: CallOptions = {}): Promise<ActionResult> {
-    return this.call({ method: 'GET', pathTemplate: '/svc/reload/group', extension: true, signal: options.signal });
+    return this.call({
+      method: 'GET',
+      pathTemplate: '/svc/reload/group',
+      extension: true,
+      missingHint: 'a stored definition becomes live at the gateway\'s next reload (restart it or wait for its own reload)',
+      signal: options.signal,
+    });
   }
 
   // ---- Connection test ------------------------------------------------------------------

@@ -201,7 +201,8 @@ export function errorFromNetwork(ctx: ErrorContext, error: unknown): ManagementA
       endpoint,
       serverMessage: reason,
       cause: error,
-      hint: `The certificate of ${ctx.baseUrl} is not trusted: add its CA file to environment '${ctx.environment}' or, for a test server, allow self-signed certificates.`,
+      hint: `The certificate of ${ctx.baseUrl} is not trusted: add its CA file to environment '${ctx.environment}' or, ` +
+        `for a test server, allow self-signed certificates.`,
     });
   }
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED') {

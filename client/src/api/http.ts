@@ -24,6 +24,7 @@ import {
   type ConnectionConfig,
   type Family,
 } from './connection';
+import { EndpointAvailability } from './availability';
 import {
   ManagementApiError,
   caFileError,
@@ -126,6 +127,8 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
 /** Sends requests for one environment. One instance per ConnectionConfig. */
 export class HttpTransport {
   private caCache?: { file: string; pem: string };
+  /** Endpoints beyond the spec this server has shown it lacks (asked once per transport). */
+  readonly availability = new EndpointAvailability();
 
   constructor(private readonly config: ConnectionConfig) {}
 
@@ -165,6 +168,14 @@ export class HttpTransport {
       missingHint: request.missingHint,
     };
 
+    const endpoint = `${request.method} ${request.pathTemplate}`;
+    const knownMissing = request.extension ? this.availability.knownMissing(endpoint) : undefined;
+    if (knownMissing) {
+      // Detected once for this environment: say so again without asking the server.
+      this.log(`✗ ${endpoint}: not offered by this server (remembered for this session)`);
+      const { hint, status, serverMessage } = knownMissing;
+      throw new ManagementApiError({ kind: 'missing-endpoint', endpoint, hint, status, serverMessage });
+    }
     for (const [name, value] of Object.entries(request.params ?? {})) {
       if (!value) {
         throw new ManagementApiError({
@@ -255,7 +266,11 @@ export class HttpTransport {
         continue;
       }
       const text = result.body.toString('utf8');
-      if (result.status < 200 || result.status >= 300) throw errorFromResponse(ctx, result.status, text);
+      if (result.status < 200 || result.status >= 300) {
+        const error = errorFromResponse(ctx, result.status, text);
+        if (request.extension) this.availability.record(endpoint, error);
+        throw error;
+      }
       return { status: result.status, headers: result.headers, text };
     }
   }

@@ -107,7 +107,9 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
         const remove = 'Remove';
         const answer = await vscode.window.showWarningMessage(
           `Remove environment '${env.name}'?`,
-          { modal: true, detail: `Its entry in ${env.source === 'workspace' ? 'the workspace' : 'your user'} settings and its saved credentials (unless another environment uses the same host) are deleted.` },
+          { modal: true, detail: `Its entry in ${env.source === 'workspace' ? 'the workspace' : 'your user'} settings ` +
+          `and its saved credentials (unless another environment uses the same host) ` +
+            `are deleted.` },
           remove,
         );
         if (answer !== remove) return false;

@@ -151,7 +151,7 @@ export class EnvironmentService implements vscode.Disposable {
   private rawList(target: vscode.ConfigurationTarget): unknown[] {
     const inspected = vscode.workspace.getConfiguration().inspect<unknown>(ENVIRONMENTS_SETTING);
     const value = target === vscode.ConfigurationTarget.Global ? inspected?.globalValue : inspected?.workspaceValue;
-    return Array.isArray(value) ? [...value] : [];
+    return Array.isArray(value) ? [...(value as unknown[])] : [];
   }
 
   private async writeList(target: vscode.ConfigurationTarget, list: unknown[]): Promise<void> {

@@ -6,6 +6,7 @@ import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
 import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
+import { endsPaging } from '../api/paging';
 
 export interface EnvironmentEntry {
   name: string;
@@ -21,7 +22,7 @@ export interface ExplorerModelDeps {
   /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
   sourceFor(environment: string): Promise<ResourceSource>;
   /** Called after every load attempt of an environment's resources (for the status bar). */
-  onLoadResult?(environment: string, error: unknown | undefined): void;
+  onLoadResult?(environment: string, error: unknown): void;
 }
 
 interface PagedList<T> {
@@ -31,6 +32,8 @@ interface PagedList<T> {
   pages: number;
   /** Failure of the last "load more", shown as an error node after the items. */
   error?: ErrorInfo;
+  /** The last page's items: a next page equal to it (a server that ignores `p`) ends the list. */
+  lastPage?: unknown[];
 }
 
 const API_KINDS: readonly ApiKind[] = ['classic', 'oas', 'streams'];
@@ -91,10 +94,16 @@ export class ExplorerModel {
     if (!list || list.page >= list.pages) return owner;
     try {
       const next = await this.fetchPage(owner, list.page + 1);
+      list.error = undefined;
+      if (endsPaging(list.lastPage, next.items)) {
+        // Empty, or page 1 again: the server announced more pages than it serves. Stop here.
+        list.pages = list.page;
+        return owner;
+      }
       list.items.push(...next.items);
       list.page += 1;
       list.pages = next.pages;
-      list.error = undefined;
+      list.lastPage = next.items;
     } catch (err) {
       list.error = errorInfoOf(err);
     }
@@ -218,7 +227,9 @@ export class ExplorerModel {
     try {
       clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId));
     } catch (err) {
-      if (isMissingEndpoint(err)) return [this.messageNode(api, 'This server does not list OAuth clients.', 'info')];
+      if (isMissingEndpoint(err)) {
+        return [this.messageNode(api, 'This server does not list OAuth clients: use Svc: Show OAuth Client Details… with the client id.', 'info')];
+      }
       throw err;
     }
     if (!clients.length) return [this.messageNode(api, 'No OAuth clients.', 'info')];
@@ -305,8 +316,14 @@ export class ExplorerModel {
     try {
       examples = await this.cached(group, async () => (await this.source(group)).listExamples());
     } catch (err) {
-      if (isMissingEndpoint(err)) return [this.messageNode(group, 'This server has no examples catalogue.', 'info')];
-      throw err;
+      if (!isMissingEndpoint(err)) throw err;
+      return [
+        this.messageNode(group, 'This server has no examples catalogue.', 'info'),
+        {
+          id: `${group.id}/openByLocation`, type: 'openExampleByLocation', environment: group.environment,
+          label: 'Open Example by Location…', icon: 'go-to-file', collapsible: 'none', parent: group,
+        },
+      ];
     }
     const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e): ExplorerNode => ({
       id: `${group.id}/${e.location}`,
@@ -373,7 +390,7 @@ export class ExplorerModel {
     // Another caller may have stored the list (and loaded more) meanwhile: keep theirs.
     const again = this.paged.get(owner.id);
     if (again) return again as PagedList<T>;
-    const list: PagedList<T> = { items: [...(first.items as T[])], page: 1, pages: first.pages };
+    const list: PagedList<T> = { items: [...(first.items as T[])], page: 1, pages: first.pages, lastPage: first.items };
     this.paged.set(owner.id, list as PagedList<unknown>);
     return list;
   }
@@ -381,7 +398,7 @@ export class ExplorerModel {
   private async fetchPage(owner: ExplorerNode, page: number): Promise<Page<unknown>> {
     const source = await this.source(owner);
     const load = owner.type === 'apis' ? source.listApis(page) : owner.type === 'keys' ? source.listKeys(page) : source.listWebhooks(page);
-    return this.report(owner.environment, load as Promise<Page<unknown>>);
+    return this.report<Page<unknown>>(owner.environment, load);
   }
 
   /** The first page, shared by concurrent callers (kind groups ask while "APIs" loads). */

@@ -1,11 +1,16 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
 import type { ManagementClient } from '../api/client';
+import { grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../api/specFallbacks';
 import { maskOAuthClient } from '../shared/masking';
 import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
 import type { ApiSummary, KeySummary, Page, ResourceRef, ResourceSource } from './resourceSource';
 
 export class ManagementSource implements ResourceSource {
-  constructor(private readonly client: ManagementClient) {}
+  /** `askKeyApi`: asks which API a key grants access to, when the server cannot tell (spec-only servers). */
+  constructor(
+    private readonly client: ManagementClient,
+    private readonly askKeyApi?: () => Promise<string | undefined>,
+  ) {}
 
   async listApis(page: number): Promise<Page<ApiSummary>> {
     const envelope = await this.client.listApis({ p: page });
@@ -41,7 +46,7 @@ export class ManagementSource implements ResourceSource {
       case 'api':
         if (ref.kind === 'oas') return this.client.getOasApi(ref.id);
         if (ref.kind === 'streams') return this.client.getStreamsApi(ref.id);
-        return (await this.client.getDashboardApi(ref.id)).api_definition ?? this.client.getClassicApi(ref.id);
+        return this.classic(ref.id);
       case 'policy': {
         // The spec has no "get one policy": take it from the list.
         const found = (await this.client.listPolicies()).find((p) => p.id === ref.id || p._id === ref.id);
@@ -49,7 +54,7 @@ export class ManagementSource implements ResourceSource {
         return found;
       }
       case 'key':
-        return this.client.getKey(ref.apiId ?? (await this.anyApiId()), ref.id, { autoGuess: true });
+        return this.client.getKey(ref.apiId ?? (await this.keyApiId(ref.id)), ref.id, { autoGuess: true });
       case 'webhook':
         return this.client.getWebhook(ref.id);
       case 'example':
@@ -60,10 +65,17 @@ export class ManagementSource implements ResourceSource {
     }
   }
 
-  /** Endpoint 18 needs an API id in its path; servers look keys up by key id, so any API does. */
-  private async anyApiId(): Promise<string> {
-    const first = (await this.client.listApis({ p: 1 })).apis?.map(summariseApi).find((a) => a.id);
-    if (!first) throw new Error('Opening a key needs an API id, and this server lists no API.');
-    return first.id;
+  /** Classic: the dashboard's record (its read, else its listing), else the gateway's read. */
+  private async classic(id: string): Promise<unknown> {
+    const read = await readClassicApi(this.client, id);
+    if (!read) throw new Error(`API '${id}' is no longer on the server.`);
+    return read.definition;
+  }
+
+  /** Endpoint 18 needs the API the key grants access to; never an arbitrary one. */
+  private async keyApiId(keyId: string): Promise<string> {
+    const apiId = (await grantedApiOfKey(this.client, keyId)) ?? (await this.askKeyApi?.());
+    if (!apiId) throw new Error(KEY_API_UNKNOWN);
+    return apiId;
   }
 }

@@ -15,6 +15,7 @@ export const NODE_TYPES = [
   'keys',
   'key',
   'openKeyById',
+  'openExampleByLocation',
   'webhooks',
   'webhook',
   'examples',
@@ -94,7 +95,7 @@ export interface ResourceNode extends NodeBase, Pick<Specific, 'resource'>, Abse
   parent: GroupNode;
 }
 export interface OpenKeyByIdNode extends NodeBase, Absent<keyof Specific> {
-  type: 'openKeyById';
+  type: 'openKeyById' | 'openExampleByLocation';
   parent: GroupNode;
 }
 export interface LoadMoreNode extends NodeBase, Pick<Specific, 'ownerId'>, Absent<'resource' | 'apiKind' | 'apiId'> {

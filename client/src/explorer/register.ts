@@ -11,6 +11,7 @@ import { environmentTooltip } from './presentation';
 import { REMOTE_SCHEME, RemoteDocumentProvider } from './remoteDocuments';
 import type { ResourceSource } from './resourceSource';
 import { ExplorerTreeProvider } from './treeProvider';
+import { pickApiOfKey } from '../shared/pickApi';
 
 export interface ExplorerArea {
   provider: ExplorerTreeProvider;
@@ -25,7 +26,9 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
   const sourceFor = async (environment: string): Promise<ResourceSource> => {
     const env = environments.find(environment);
     if (!env) throw new Error(`Environment '${environment}' no longer exists.`);
-    return new ManagementSource(await clients.clientFor(env));
+    const client = await clients.clientFor(env);
+    // A key is read through an API it grants access to; when the server cannot say which, the user picks one.
+    return new ManagementSource(client, () => pickApiOfKey(client, `Open key (${env.name}): the API it grants access to`));
   };
 
   const entries = (): EnvironmentEntry[] => {

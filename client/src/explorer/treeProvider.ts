@@ -72,6 +72,8 @@ function commandOf(node: ExplorerNode): vscode.Command | undefined {
       return { command: 'svc.explorer.retry', title: 'Retry', arguments: [node] };
     case 'openKeyById':
       return { command: 'svc.openKeyById', title: 'Open Key by ID…', arguments: [node] };
+    case 'openExampleByLocation':
+      return { command: 'svc.examples.openByLocation', title: 'Open Example by Location…', arguments: [node] };
     default:
       return node.resource ? { command: 'svc.explorer.open', title: 'Open', arguments: [node] } : undefined;
   }

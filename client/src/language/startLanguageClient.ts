@@ -9,6 +9,7 @@ import { DocumentKindNotification, type SvcInitializationOptions } from '../../.
 import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
+import { ViewDiagnostics } from './viewDiagnostics';
 
 export interface LanguageArea {
   /** Undefined when the server could not start. */
@@ -29,10 +30,12 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
   context.subscriptions.push(watcher);
+  const views = new ViewDiagnostics();
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
+    middleware: views.middleware,
     // One outline: VS Code's JSON language features outline every json/jsonc document already.
     initializationOptions: { editorProvidesJsonOutline: vscode.extensions.getExtension('vscode.json-language-features') !== undefined } satisfies SvcInitializationOptions,
   };
@@ -45,12 +48,13 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
         statusBar.update(params);
       }),
       vscode.workspace.onDidCloseTextDocument((document) => forgetServerKind(document.uri)),
+      views.watch(client),
     );
     log.info('language server started');
   } catch (error) {
     log.error(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
     void vscode.window.showErrorMessage('Svc: the language server could not start; validation and completion are off. See the Svc Gateway Tools log.');
-    return { client: undefined, statusBar, stop: async () => undefined };
+    return { client: undefined, statusBar, stop: () => Promise.resolve() };
   }
   return {
     client,

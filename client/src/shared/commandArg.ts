@@ -17,7 +17,7 @@ export function isExplorerNode(arg: unknown): arg is ExplorerNode {
 
 /** The argument object's members (empty for a node or nothing). */
 export function argsOf<A extends object>(arg: A | undefined): Partial<Exclude<A, ExplorerNode>> & { environment?: string } {
-  return (arg && !isExplorerNode(arg) ? arg : {}) as Partial<Exclude<A, ExplorerNode>> & { environment?: string };
+  return (arg && !isExplorerNode(arg) ? arg : {});
 }
 
 /** The environment a command works on, and a management client for it. */

@@ -24,7 +24,7 @@ export function forgetServerKind(uri: vscode.Uri): void {
 export function associationsFor(uri: vscode.Uri): KindAssociations {
   const value = vscode.workspace.getConfiguration('svc.files', uri).get<unknown>('associations');
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter(([, kind]) => typeof kind === 'string')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(value).filter(([, kind]) => typeof kind === 'string'));
 }
 
 /** The document's kind: the server's answer, else detection with the user's associations. `value` is the parsed text. */

@@ -132,8 +132,8 @@ export async function loadExample(
 
 function parseJson(text: string): Record<string, unknown> {
   try {
-    const value = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
     // reported below
   }

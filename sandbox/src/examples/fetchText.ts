@@ -31,7 +31,7 @@ export async function fetchText(url: URL, limits: FetchLimits): Promise<string> 
   const reader = response.body?.getReader();
   try {
     while (reader) {
-      const { done, value } = await reader.read();
+      const { done, value } = (await reader.read()) as { done: true; value?: undefined } | { done: false; value: Uint8Array };
       if (done) break;
       size += value.byteLength;
       if (size > limits.maxBytes) {

@@ -7,6 +7,7 @@ export function unsafeSegmentReason(id: string): string | undefined {
   if (id === '') return 'it is empty';
   if (id === '.' || id === '..') return `"${id}" is not allowed`;
   if (/[/\\]/.test(id)) return 'it contains a slash or backslash';
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\u007f]/.test(id)) return 'it contains control characters';
   if (id.length > 256) return 'it is longer than 256 characters';
   return undefined;

@@ -20,6 +20,8 @@ export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 
 interface Route {
   method: string;
+  /** As given to `add`, e.g. `/svc/apis/:apiID`. */
+  pattern: string;
   segments: string[];
   handler: Handler;
   /** Message of the 400 for an unsafe id, when the reference has its own (e.g. "Invalid API ID"). */
@@ -35,8 +37,22 @@ export class Router {
   private readonly routes: Route[] = [];
 
   add(method: string, pattern: string, handler: Handler, options: { idError?: string } = {}): this {
-    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler, idError: options.idError });
+    this.routes.push({ method, pattern, segments: pattern.split('/').filter(Boolean), handler, idError: options.idError });
     return this;
+  }
+
+  /** Keeps only the routes named `METHOD pattern` (spec-only mode); returns the names it did not have. */
+  restrictTo(allowed: readonly string[]): string[] {
+    const wanted = new Set(allowed);
+    const kept = this.routes.filter((r) => wanted.has(`${r.method} ${r.pattern}`));
+    this.routes.splice(0, this.routes.length, ...kept);
+    const have = new Set(kept.map((r) => `${r.method} ${r.pattern}`));
+    return allowed.filter((name) => !have.has(name));
+  }
+
+  /** `METHOD pattern` of every route, in the order they were added. */
+  names(): string[] {
+    return this.routes.map((r) => `${r.method} ${r.pattern}`);
   }
 
   /** Throws HttpError 400 for a parameter that is not one safe segment. */
@@ -79,7 +95,8 @@ function extractParams(route: Route, raw: string[]): Record<string, string> {
   route.segments.forEach((p, i) => {
     if (p.startsWith('*')) {
       // A wildcard keeps its slashes (example locations like `oas/petstore`); each part is checked.
-      const parts = raw.slice(i).map(decode);
+      // `%2F` inside a part is the same location as a literal slash, so split after decoding.
+      const parts = raw.slice(i).flatMap((part) => decode(part).split('/'));
       for (const part of parts) {
         if (unsafeSegmentReason(part)) throw new HttpError(400, `Invalid ${p.slice(1)}: "${parts.join('/')}" is not a safe relative path.`);
       }

@@ -7,12 +7,15 @@ import { checkAuth } from './auth.js';
 import { parseJson, readBody } from './body.js';
 import { errorBody, HttpError, type Family, type Reply } from './results.js';
 import type { RequestContext, Router } from './router.js';
+import { NOT_FOUND_TEXT } from './specRoutes.js';
 
 export interface PipelineOptions {
   router: Router;
   credentials: SandboxCredentials;
   bodyLimit: number;
   log: (line: string) => void;
+  /** Serve only the spec's routes; anything else gets a Go router's plain-text 404. */
+  specOnly?: boolean;
 }
 
 export function familyOf(pathname: string): Family {
@@ -40,6 +43,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Pipeli
   const rawPath = (req.url ?? '/').split('?')[0] || '/';
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const family = familyOf(rawPath);
+  if (options.specOnly && !routeExists(options.router, method, rawPath)) {
+    // As a strict server built to the spec does: routing comes before credentials, and a route
+    // it lacks (or a method it lacks on a path) is a bare 404, not a JSON error of a family.
+    req.resume();
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(NOT_FOUND_TEXT) });
+    res.end(method === 'HEAD' ? undefined : NOT_FOUND_TEXT);
+    return;
+  }
   let reply: Reply;
   try {
     if (family === 'other') {
@@ -54,6 +65,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Pipeli
     reply = toErrorReply(error, family, options.log, method, rawPath);
   }
   send(res, method, reply);
+}
+
+/** True when the router has this method on this path (a bad id still counts: it answers 400). */
+function routeExists(router: Router, method: string, path: string): boolean {
+  try {
+    return router.match(method, path).kind === 'found';
+  } catch (error) {
+    if (error instanceof HttpError) return true;
+    throw error;
+  }
 }
 
 async function route(req: IncomingMessage, method: string, path: string, query: URLSearchParams, family: Family, options: PipelineOptions): Promise<Reply> {

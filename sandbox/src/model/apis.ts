@@ -49,11 +49,13 @@ export function dashApi(record: ApiRecord): Json {
 }
 
 export function apiName(record: ApiRecord): string {
-  return String(classicView(record).name ?? record.id);
+  const name = classicView(record).name;
+  return typeof name === 'string' || typeof name === 'number' ? String(name) : record.id;
 }
 
 export function listenPathOf(record: ApiRecord): string {
-  return String(obj(classicView(record).proxy).listen_path ?? '');
+  const listenPath = obj(classicView(record).proxy).listen_path;
+  return typeof listenPath === 'string' ? listenPath : '';
 }
 
 /** Finds an API by its API id or its database id ("internal or external id", spec endpoint 17). */

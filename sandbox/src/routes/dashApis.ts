@@ -12,12 +12,18 @@ import type { ApiRecord } from '../types.js';
 import { paginate } from '../model/paging.js';
 import type { RouteDeps } from './deps.js';
 
+/** The classic name as the listing's `q` filter reads it ('' when there is none). */
+const nameOf = (r: ApiRecord): string => {
+  const name = classicView(r).name;
+  return typeof name === 'string' ? name : '';
+};
+
 export function registerDashboardApis(router: Router, { state }: RouteDeps): void {
   const apis = state.apis;
 
   router.add('GET', '/api/apis', (ctx) => {
     const q = (ctx.query.get('q') ?? '').toLowerCase();
-    const all = apis.values().filter((r) => !q || String(classicView(r).name ?? '').toLowerCase().includes(q));
+    const all = apis.values().filter((r) => !q || nameOf(r).toLowerCase().includes(q));
     const page = paginate(all, ctx.query.get('p'));
     return ok({ apis: page.items.map(dashApi), pages: page.pages });
   });
@@ -43,7 +49,8 @@ export function registerDashboardApis(router: Router, { state }: RouteDeps): voi
     const newId = def.api_id === undefined || def.api_id === '' ? record.id : def.api_id;
     if (typeof newId !== 'string' || unsafeSegmentReason(newId)) throw new HttpError(400, 'Invalid API ID');
     if (newId !== record.id && apis.has(newId)) throw new HttpError(409, 'Found API with the same ID.');
-    const listenPath = String(obj(def.proxy).listen_path ?? '');
+    const rawListenPath = obj(def.proxy).listen_path;
+    const listenPath = typeof rawListenPath === 'string' ? rawListenPath : '';
     if (listenPath && apis.values().some((a) => a.id !== record.id && listenPathOf(a) === listenPath)) {
       throw new HttpError(403, 'Found API with same url.');
     }

@@ -23,7 +23,7 @@ async function sessionBody(value: unknown): Promise<Json> {
   return session;
 }
 
-export function registerDashboardKeys(router: Router, { state }: RouteDeps): void {
+export function registerDashboardKeys(router: Router, { state, specOnly }: RouteDeps): void {
   const { keys, quotas, apis, orgKeys } = state;
 
   const keyResult = (record: KeyRecord) => ok({
@@ -35,7 +35,14 @@ export function registerDashboardKeys(router: Router, { state }: RouteDeps): voi
 
   /** `-` (sandbox extension) means "whichever API": the key list gives ids without an API. */
   const requireApi = (apiId: string) => {
-    if (apiId !== '-' && !findApi(apis, apiId)) throw new HttpError(404, 'API not found');
+    if ((specOnly || apiId !== '-') && !findApi(apis, apiId)) throw new HttpError(404, 'API not found');
+  };
+  /** Spec-only: `apiID` is "the API the key grants access to" (spec 17/18), so check that it does. */
+  const requireGrant = (apiId: string, record: KeyRecord) => {
+    if (!specOnly) return;
+    const api = findApi(apis, apiId);
+    const rights = Object.keys(record.session.access_rights && typeof record.session.access_rights === 'object' ? (record.session.access_rights as Json) : {});
+    if (rights.length > 0 && !(api && (rights.includes(api.id) || rights.includes(api.dbId)))) throw new HttpError(404, KEY_NOT_FOUND);
   };
   const lookup = (query: URLSearchParams, keyId: string) =>
     findKey(keys, keyId, {
@@ -48,6 +55,7 @@ export function registerDashboardKeys(router: Router, { state }: RouteDeps): voi
     requireApi(ctx.params.apiID);
     const record = lookup(ctx.query, ctx.params.keyID);
     if (!record) throw new HttpError(404, KEY_NOT_FOUND);
+    requireGrant(ctx.params.apiID, record);
     return keyResult(record);
   });
 
@@ -56,6 +64,7 @@ export function registerDashboardKeys(router: Router, { state }: RouteDeps): voi
     requireApi(ctx.params.apiID);
     const record = lookup(ctx.query, ctx.params.keyID);
     if (!record) throw new HttpError(404, KEY_NOT_FOUND);
+    requireGrant(ctx.params.apiID, record);
     session.last_updated = String(Math.floor(Date.now() / 1000));
     const updated = { ...record, session };
     const quotaId = keyQuotaId(record.keyId);

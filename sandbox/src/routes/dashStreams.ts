@@ -48,7 +48,9 @@ export function registerDashboardStreams(router: Router, { state }: RouteDeps): 
     const record = streamsApi(ctx.params.apiId);
     if (!record) throw new HttpError(404, 'API not found.');
     const stored = obj(record.oas);
-    if (!doc[EXT]) doc[EXT] = structuredClone(stored[EXT]);
+    // Member by member: a body whose extension holds only `info` keeps the stored `server`,
+    // `upstream` and `middleware` (a wholesale replace would wipe the listen path and upstream).
+    doc[EXT] = { ...structuredClone(obj(stored[EXT])), ...obj(doc[EXT]) };
     if (!doc[STREAMING]) doc[STREAMING] = structuredClone(stored[STREAMING]);
     keepIdentity(doc, record);
     applyPatchParameters(doc, ctx.query);

@@ -14,6 +14,8 @@ export interface RouteDeps {
   state: SandboxState;
   examples: ExamplesOptions;
   log: (line: string) => void;
+  /** Spec-only mode: no sandbox extensions, and the key endpoints check the API the key grants. */
+  specOnly: boolean;
 }
 
 /** Query flags the reference reads as booleans (`true`, `1`, `t`…); anything else is false. */

@@ -35,7 +35,7 @@ export async function seedState(state: SandboxState): Promise<void> {
   const orgMax = Number(org.session.quota_max);
   writes.push(state.quotas.set(orgQuotaId(SEED_ORG_ID), { id: orgQuotaId(SEED_ORG_ID), max: orgMax, remaining: orgMax - org.used, renews: nowSeconds + 2592000 }));
   const clients = seedOauthClients();
-  for (const client of clients) writes.push(state.oauthClients.set(`${client.api_id}/${client.client_id}`, client));
+  for (const client of clients) writes.push(state.oauthClients.set(`${String(client.api_id)}/${String(client.client_id)}`, client));
   for (const set of seedAnalytics(clients.map((c) => String(c.client_id)))) writes.push(state.analytics.set(set.clientId, set));
   for (const user of seedUsers()) writes.push(state.users.set(String(user.id), user));
   for (const hook of seedWebhooks()) writes.push(state.hooks.set(String(hook.id), hook));

@@ -2,7 +2,9 @@
 //   svc-lint [--format text|json] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
 // Files that are not Svc documents (no detected kind) are skipped silently, as in the editor.
-// The workspace-wide rule (same listen path twice) runs across the files of one invocation.
+// The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
+// run against every definition under the git root (or the current directory), reported only
+// for the files given; listen paths are compared among the files given.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +13,9 @@ import type { DocumentKind } from '../../../common/src/kinds';
 import { createLanguageService } from '../service/languageService';
 import { isRefusal } from '../../../validation/src/severity';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
-import { displayPath, expandArguments } from './files';
+import { WorkspaceModel } from '../service/index/workspaceModel';
+import { displayPath, expandArguments, fileUriOf } from './files';
+import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
 
 const USAGE = `Usage: svc-lint [--format text|json] <files, folders or globs>...
@@ -35,7 +39,10 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     if (arg === '--format' || arg.startsWith('--format=')) {
       format = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
       if (format !== 'text' && format !== 'json') return usage(`unknown format "${format}" (use text or json)`);
-    } else if (arg === '--') patterns.push(...argv.slice(i + 1)), (i = argv.length);
+    } else if (arg === '--') {
+      patterns.push(...argv.slice(i + 1));
+      break;
+    }
     else if (arg.startsWith('-')) return usage(`unknown option ${arg}`);
     else patterns.push(arg);
   }
@@ -43,8 +50,12 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   const { files, unmatched } = expandArguments(patterns, cwd);
   if (unmatched.length) return usage(`no such file or no match: ${unmatched.join(', ')}`);
 
-  // The same language service the server builds: one parse and one detection per file.
-  const service = createLanguageService();
+  // The same language service the server builds: one parse and one detection per file. Links
+  // are checked against every definition of the project, listen paths among the files given;
+  // findings are reported for the files given only.
+  const linted = new Set<string>();
+  const service = createLanguageService({ workspace: new WorkspaceModel({ comparesListenPaths: (uri) => linted.has(uri) }) });
+  indexProject(service.workspace, projectRoot(cwd));
   const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
   for (const file of files) {
@@ -55,12 +66,13 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
-    const uri = 'file://' + encodeURI((file.startsWith('/') ? file : join(cwd, file)).replace(/\\/g, '/'));
+    const uri = fileUriOf(file.startsWith('/') ? file : join(cwd, file));
     const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
     const kind = service.detectKind(textDocument)?.kind;
     if (!kind) continue;
     // Every file joins the workspace index before any is validated (the duplicate listen path rule).
     service.workspace.update(service.parse(textDocument), kind);
+    linted.add(uri);
     documents.push({ file: displayPath(file, cwd), textDocument, kind });
   }
   const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
@@ -84,7 +96,7 @@ export function main(): void {
   try {
     run = runLint(process.argv.slice(2));
   } catch (e) {
-    run = { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${(e as Error).stack ?? e}` };
+    run = { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
   }
   if (run.stdout) process.stdout.write(run.stdout + '\n');
   if (run.stderr) process.stderr.write(run.stderr + '\n');

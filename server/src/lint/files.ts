@@ -85,3 +85,8 @@ export function displayPath(file: string, cwd: string): string {
   const shown = file.startsWith('/') ? relative(cwd, file) || file : file;
   return shown.split(sep).join('/');
 }
+
+/** The `file:` uri the linter and its index use for a path (absolute). */
+export function fileUriOf(absolutePath: string): string {
+  return 'file://' + encodeURI(absolutePath.replace(/\\/g, '/'));
+}

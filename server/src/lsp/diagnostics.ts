@@ -1,8 +1,9 @@
 // Push diagnostics: validation debounced per document (typing does not validate every
 // keystroke), results dropped when the document moved on meanwhile, diagnostics cleared on
-// close. After each validation the detected kind goes to the client (status bar item) and the
-// document's listen paths to the workspace index; when those change, the other open documents
-// are revalidated so the duplicate-listen-path warning appears and disappears on both sides.
+// close. After each validation the detected kind goes to the client (status bar item) and a
+// user's file goes to the workspace index; when its listen paths or defined names change, the
+// other open documents are revalidated so the duplicate-listen-path and link warnings appear and
+// disappear on both sides.
 
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -17,7 +18,7 @@ export const VALIDATION_DELAY_MS = 200;
 export class DiagnosticsScheduler {
   private readonly pending = new Map<string, NodeJS.Timeout>();
   private readonly sentKinds = new Map<string, string>();
-  private readonly listenPaths = new Map<string, string>();
+  private readonly signatures = new Map<string, string>();
 
   constructor(
     private readonly connection: Connection,
@@ -26,6 +27,9 @@ export class DiagnosticsScheduler {
     private readonly settings: SettingsCache,
     private readonly log: Logger,
     private readonly delayMs = VALIDATION_DELAY_MS,
+    private readonly isUserFile: (uri: string) => Promise<boolean> = async (uri) => uri.startsWith('file:'),
+    /** Called when a document's names changed what other files show (code lenses). */
+    private readonly onIndexChanged: () => void = () => undefined,
   ) {}
 
   /** Validates `document` after the debounce delay (a newer request for it replaces this one). */
@@ -54,8 +58,8 @@ export class DiagnosticsScheduler {
   closed(uri: string): void {
     this.cancel(uri);
     this.sentKinds.delete(uri);
-    this.listenPaths.delete(uri);
-    this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.signatures.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
   private async run(uri: string, version: number): Promise<void> {
@@ -66,11 +70,12 @@ export class DiagnosticsScheduler {
       const latest = this.documents.get(uri);
       if (!latest || latest.version !== version) return;
       const detection = this.service.detectKind(latest, settings.associations);
-      this.updateWorkspaceIndex(latest, detection?.kind);
+      await this.updateWorkspaceIndex(latest, detection?.kind);
+      if (this.documents.get(uri)?.version !== version) return;
       const diagnostics = this.service.validate(latest, settings);
       // Validation is synchronous today; the check keeps it right if it ever yields.
       if (this.documents.get(uri)?.version !== version) return;
-      this.connection.sendDiagnostics({ uri, version, diagnostics });
+      void this.connection.sendDiagnostics({ uri, version, diagnostics });
       this.notifyKind({
         uri,
         kind: detection?.kind,
@@ -82,13 +87,18 @@ export class DiagnosticsScheduler {
     }
   }
 
-  private updateWorkspaceIndex(document: TextDocument, kind: Parameters<LanguageService['workspace']['update']>[1]): void {
+  private async updateWorkspaceIndex(document: TextDocument, kind: Parameters<LanguageService['workspace']['update']>[1]): Promise<void> {
     const index = this.service.workspace;
-    index.update(this.service.parse(document), kind);
-    const signature = index.entries(document.uri).map((e) => `${e.domain}|${e.listenPath}`).join('\n');
-    if ((this.listenPaths.get(document.uri) ?? '') !== signature) {
-      this.listenPaths.set(document.uri, signature);
+    // Only the user's own files count (not `.svc/` copies, remote, diff or untitled views).
+    const mine = await this.isUserFile(document.uri);
+    if (this.documents.get(document.uri)?.version !== document.version) return; // closed or changed meanwhile
+    if (mine) index.update(this.service.parse(document), kind);
+    else index.remove(document.uri);
+    const signature = index.signature(document.uri);
+    if ((this.signatures.get(document.uri) ?? '') !== signature) {
+      this.signatures.set(document.uri, signature);
       this.scheduleAll(document.uri);
+      this.onIndexChanged();
     }
   }
 

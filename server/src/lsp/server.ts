@@ -15,10 +15,12 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/languageService';
 import { DiagnosticsScheduler } from './diagnostics';
 import { featureCapabilities, registerFeatures } from './features';
+import { NAVIGATION_CAPABILITIES, registerNavigation, type Navigation } from './navigationFeatures';
 import type { SvcInitializationOptions } from '../../../common/src/protocol';
 import { connectionLogger } from './logger';
 import { SettingsCache } from './settings';
 import { WorkspaceFiles } from './workspaceFiles';
+import type { FilesExclude } from '../service/index/userFiles';
 
 export interface ServerOptions {
   service?: LanguageService;
@@ -38,6 +40,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let foldingLimit: number | undefined;
   let dynamicConfiguration = false;
   let dynamicWatchers = false;
+  let navigation: Navigation | undefined;
 
   connection.onInitialize((params): InitializeResult => {
     const capabilities = params.capabilities;
@@ -49,11 +52,26 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
     // Schemas compile here, once, before the first request needs them.
     const svc = getService();
-    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs);
-    workspaceFiles = new WorkspaceFiles(svc.workspace, (uri) => documents.get(uri) !== undefined, async (uri) => (await settings.get(uri)).associations, log);
+    const excludeFor = async (folder: string) =>
+      settings.supported ? ((await connection.workspace.getConfiguration({ scopeUri: folder, section: 'files.exclude' })) as FilesExclude) : undefined;
+    const isOpen = (uri: string) => documents.get(uri) !== undefined;
+    const associationsFor = async (uri: string) => (await settings.get(uri)).associations;
+    const files = new WorkspaceFiles(svc.workspace, isOpen, associationsFor, log, excludeFor);
+    files.folders = folders;
+    workspaceFiles = files;
+    const canRefreshLenses = capabilities.workspace?.codeLens?.refreshSupport === true;
+    const isUserFile = (uri: string) => files.isUserFile(uri);
+    const refreshLenses = () => navigation?.refreshLenses();
+    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, isUserFile, refreshLenses);
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
+    const revalidate = () => diagnostics?.scheduleAll();
+    navigation = registerNavigation({ connection, documents, service: svc, settings, log, canRefreshLenses: () => canRefreshLenses, revalidate });
     return {
-      capabilities: { textDocumentSync: TextDocumentSyncKind.Incremental, ...featureCapabilities(params.initializationOptions as SvcInitializationOptions | undefined) },
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        ...featureCapabilities(params.initializationOptions as SvcInitializationOptions | undefined),
+        ...NAVIGATION_CAPABILITIES,
+      },
       serverInfo: { name: 'svc-language-server' },
     };
   });
@@ -66,13 +84,17 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       .then((count) => {
         log.info('workspace', `indexed listen paths of ${count} workspace file(s)`);
         if (count > 0) diagnostics?.scheduleAll();
+        navigation?.refreshLenses();
       })
       .catch((error) => log.error('workspace', 'scan failed', error));
   });
 
   connection.onDidChangeConfiguration(() => {
     settings.clear();
+    workspaceFiles?.clearSettings();
     diagnostics?.scheduleAll();
+    // `files.exclude` may have changed: what counts as the user's files too.
+    void workspaceFiles?.scan(folders).then(() => diagnostics?.scheduleAll(), (error) => log.error('workspace', 'rescan failed', error));
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {
@@ -82,6 +104,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
         else await workspaceFiles?.refresh(change.uri);
       }
       diagnostics?.scheduleAll();
+      navigation?.refreshLenses();
     } catch (error) {
       log.error('workspace', 'file change handling failed', error);
     }

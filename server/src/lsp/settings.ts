@@ -27,7 +27,7 @@ export function toDocumentSettings(section: SvcSection | null | undefined, jsonV
     maxValidatedSize: typeof max === 'number' && max > 0 ? max : DEFAULT_VALIDATION_SETTINGS.maxValidatedSize,
     associations:
       associations && typeof associations === 'object' && !Array.isArray(associations)
-        ? Object.fromEntries(Object.entries(associations).filter(([, v]) => typeof v === 'string')) as Record<string, string>
+        ? Object.fromEntries(Object.entries(associations).filter(([, v]) => typeof v === 'string'))
         : undefined,
     // Only an explicit `true` (VS Code answers with its default): other clients may have no JSON service.
     jsonSyntaxReportedElsewhere: jsonValidate?.enable === true,

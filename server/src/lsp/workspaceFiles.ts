@@ -1,13 +1,15 @@
-// Feeds the workspace-wide listen-path index with the JSON files of the workspace folders that
-// are not open in the editor: one scan at start-up (bounded, a few files per tick so requests
-// are never starved), then the client's file watcher events. Open documents always win: their
-// unsaved text is what the index holds while they are open.
+// Feeds the workspace index (names, references, listen paths) with the JSON files of the
+// workspace folders that are not open in the editor: one scan at start-up (bounded, a few files
+// per tick so requests are never starved), then the client's file watcher events. Open documents
+// always win: their unsaved text is what the index holds while they are open. Only the user's
+// own files count: not `.svc/`, not files hidden by `files.exclude`, not read-only files.
 
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { KindAssociations } from '../../../common/src/detection';
-import type { WorkspaceIndex } from '../service/validation/index';
+import { isUserFileUri, type FilesExclude } from '../service/index/userFiles';
+import type { WorkspaceModel as WorkspaceIndex } from '../service/index/workspaceModel';
 import type { Logger } from './logger';
 
 /** Folders that never hold API definitions worth indexing. */
@@ -39,12 +41,43 @@ export async function listJsonFiles(root: string, limit = MAX_FILES): Promise<st
 }
 
 export class WorkspaceFiles {
+  /** Workspace folder uris (set at initialize). */
+  folders: readonly string[] = [];
+  private readonly excludes = new Map<string, Promise<FilesExclude>>();
+
   constructor(
     private readonly index: WorkspaceIndex,
     private readonly isOpen: (uri: string) => boolean,
     private readonly associationsFor: (uri: string) => Promise<KindAssociations>,
     private readonly log: Logger,
+    /** `files.exclude` for a folder (from the client's settings); none when the client cannot say. */
+    private readonly excludeFor: (folderUri: string) => Promise<FilesExclude> = async () => undefined,
   ) {}
+
+  /** Settings changed: `files.exclude` is read again. */
+  clearSettings(): void {
+    this.excludes.clear();
+  }
+
+  /** A `file:` document the user owns: outside `.svc/`, not excluded, writable. */
+  async isUserFile(uri: string): Promise<boolean> {
+    if (!uri.startsWith('file:')) return false;
+    const folder = this.folders.filter((f) => uri.startsWith(f.endsWith('/') ? f : f + '/')).sort((a, b) => b.length - a.length)[0];
+    let exclude: FilesExclude;
+    if (folder) {
+      let pending = this.excludes.get(folder);
+      if (!pending) this.excludes.set(folder, (pending = this.excludeFor(folder).catch(() => undefined)));
+      exclude = await pending;
+    }
+    if (!isUserFileUri(uri, { folders: this.folders, exclude })) return false;
+    try {
+      await fs.access(fileURLToPath(uri), constants.W_OK);
+      return true;
+    } catch (error) {
+      // A file not yet saved to disk is still the user's; one they cannot write is not.
+      return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    }
+  }
 
   /** Indexes every JSON file under the folders; resolves when done. */
   async scan(folderUris: readonly string[]): Promise<number> {
@@ -62,6 +95,10 @@ export class WorkspaceFiles {
   /** Re-reads one file from disk (created, changed, or closed in the editor). True when indexed. */
   async refresh(uri: string): Promise<boolean> {
     if (this.isOpen(uri) || !uri.startsWith('file:')) return false;
+    if (!(await this.isUserFile(uri))) {
+      this.index.remove(uri);
+      return false;
+    }
     try {
       const path = fileURLToPath(uri);
       const stat = await fs.stat(path);

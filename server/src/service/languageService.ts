@@ -5,6 +5,10 @@
 
 import type {
   CodeAction,
+  CodeLens,
+  DocumentLink,
+  Location,
+  SymbolInformation,
   CompletionList,
   Diagnostic,
   DocumentSymbol,
@@ -26,12 +30,18 @@ import { format } from './format/format';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
-import { validateAs, WorkspaceIndex, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+import { validateAs, DEFAULT_VALIDATION_SETTINGS, type ValidationSettings } from './validation/index';
+import { WorkspaceModel } from './index/workspaceModel';
+import { definition, prepareRename, references, rename, type RenameCheck, type RenameResult } from './navigation/navigation';
+import { codeLenses } from './navigation/lenses';
+import { linkFixes } from './navigation/linkFixes';
+import { documentLinks } from './navigation/links';
+import { workspaceSymbols } from './navigation/workspaceSymbols';
 
 export interface LanguageServiceOptions {
   registry?: SchemaRegistry;
   /** Listen paths of the workspace for the duplicate rule (the LSP layer feeds it). */
-  workspace?: WorkspaceIndex;
+  workspace?: WorkspaceModel;
 }
 
 /** Per-document settings: `svc.validation.enable`, `svc.validation.maxFileSize`, `svc.files.associations`. */
@@ -40,7 +50,7 @@ export type DocumentSettings = Partial<ValidationSettings>;
 export interface LanguageService {
   readonly registry: SchemaRegistry;
   readonly walker: SchemaWalker;
-  readonly workspace: WorkspaceIndex;
+  readonly workspace: WorkspaceModel;
   /** The parsed document of this version (cached by uri+version). */
   parse(document: TextDocument): SvcDocument;
   detectKind(document: TextDocument, associations?: KindAssociations): Detection | undefined;
@@ -51,6 +61,15 @@ export interface LanguageService {
   format(document: TextDocument, options: FormattingOptions, range?: Range): TextEdit[];
   foldingRanges(document: TextDocument, limit?: number): FoldingRange[];
   codeActions(document: TextDocument, diagnostics: readonly Diagnostic[], range: Range, settings?: DocumentSettings): CodeAction[];
+  /** Navigation over the workspace index (server/src/service/navigation). */
+  definition(document: TextDocument, position: Position, settings?: DocumentSettings): Location[];
+  references(document: TextDocument, position: Position, includeDeclaration: boolean, settings?: DocumentSettings): Location[];
+  prepareRename(document: TextDocument, position: Position, settings?: DocumentSettings): RenameCheck;
+  rename(document: TextDocument, position: Position, newName: string, settings?: DocumentSettings): RenameResult;
+  codeLenses(document: TextDocument, settings?: DocumentSettings): CodeLens[];
+  workspaceSymbols(query: string): SymbolInformation[];
+  /** `gatewayUrl`: the active environment's gateway, for listen-path links. */
+  documentLinks(document: TextDocument, gatewayUrl?: string, settings?: DocumentSettings): DocumentLink[];
   /** Drops what is cached for a closed document. */
   forget(uri: string): void;
 }
@@ -58,7 +77,7 @@ export interface LanguageService {
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const registry = options.registry ?? getSchemaRegistry();
   const walker = createSchemaWalker(registry);
-  const workspace = options.workspace ?? new WorkspaceIndex();
+  const workspace = options.workspace ?? new WorkspaceModel();
   const cache = new DocumentCache();
   // Detection reads the whole value: remember it per parsed version and associations setting.
   const detections = new WeakMap<SvcDocument, { associations: KindAssociations; detection: Detection | undefined }>();
@@ -90,8 +109,18 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
     format: (document, formatting, range) => format(cache.get(document), formatting, range),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
-    codeActions: (document, diagnostics, range, settings) =>
-      quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
+    codeActions: (document, diagnostics, range, settings) => [
+      ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
+      ...linkFixes(cache.get(document), diagnostics, range),
+    ],
+    definition: (document, position, settings) => definition(cache.get(document), kindOf(document, settings), position, workspace),
+    references: (document, position, includeDeclaration, settings) =>
+      references(cache.get(document), kindOf(document, settings), position, includeDeclaration, workspace),
+    prepareRename: (document, position, settings) => prepareRename(cache.get(document), kindOf(document, settings), position),
+    rename: (document, position, newName, settings) => rename(cache.get(document), kindOf(document, settings), position, newName, workspace),
+    codeLenses: (document, settings) => codeLenses(cache.get(document), kindOf(document, settings), workspace),
+    workspaceSymbols: (query) => workspaceSymbols(query, workspace),
+    documentLinks: (document, gatewayUrl, settings) => documentLinks(cache.get(document), kindOf(document, settings), gatewayUrl),
     forget: (uri) => cache.delete(uri),
   };
 }

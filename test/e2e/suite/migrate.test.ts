@@ -53,6 +53,10 @@ describe('migrate', () => {
     assert.match(html, /Diff base/);
     assert.match(html, /Petstore/, 'names come from the listing');
     assert.match(html, /value="stage" checked/);
+    // Per API, what changed shape: read from the classic definition beside the server's documents.
+    const split = 'version_data.versions: each non-default version became its own internal child API';
+    assert.ok(pets.changes.some((c) => c.startsWith(split)), pets.changes.join('\n'));
+    assert.match(html, /<b>Changed shape<\/b><ul><li>version_data\.versions: /);
 
     assert.equal(await stored(PETSTORE), 'classic', 'a dry run changes nothing');
     assert.equal(await stored(`${PETSTORE}-staged`), 'absent');
@@ -127,6 +131,10 @@ describe('migrate', () => {
     const report = (await vscode.commands.executeCommand('svc.migrate.previewLocal')) as MigrationReport;
     assert.deepEqual(report.rows.map((r) => [r.apiID, r.outcome]), [[SEED_API_IDS.weatherClassic, 'success']]);
     assert.ok(!(setup.api.migrate.panel.html ?? '').includes('<form'), 'a local preview offers no run');
+    const row = report.rows[0]!;
+    assert.ok(row.changes.includes('global_headers (map) → middleware.global.transformRequestHeaders.add (list of {name, value})'), row.changes.join('\n'));
+    assert.ok(row.dropped.includes('auth_configs.jwt dropped: the auth method is not in use'), row.dropped.join('\n'));
+    assert.match(setup.api.migrate.panel.html ?? '', /<b>Changed shape<\/b>[\s\S]*<b>Dropped<\/b>/);
     await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
     await waitFor(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;

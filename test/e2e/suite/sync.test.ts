@@ -55,7 +55,7 @@ describe('sync', () => {
     const uri = petstore;
     const outcome = await push(uri);
     assert.equal(outcome?.status, 'no-op', outcome?.message);
-    assert.match(outcome!.message, /No changes.*nothing was sent/);
+    assert.match(outcome.message, /No changes.*nothing was sent/);
   });
 
   it('push a change: the diff opens, and the sandbox has the change', async () => {
@@ -64,10 +64,10 @@ describe('sync', () => {
     await document.save();
     const outcome = await push(uri);
     assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome!.route?.endpoint, 'PUT /api/apis/{apiId}');
+    assert.equal(outcome.route?.endpoint, 'PUT /api/apis/{apiId}');
     const diffTab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff);
     assert.ok(diffTab, 'a diff editor shows remote vs local');
-    assert.equal((diffTab!.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
+    assert.equal((diffTab.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
     assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (pushed from VS Code)');
   });
 
@@ -93,7 +93,7 @@ describe('sync', () => {
     await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed elsewhere' } });
     const refused = await push(uri, { onConflict: 'cancel' });
     assert.equal(refused?.status, 'cancelled');
-    assert.match(refused!.message, /changed on 'E2E Sync' since you pulled it; nothing was sent/);
+    assert.match(refused.message, /changed on 'E2E Sync' since you pulled it; nothing was sent/);
     assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed elsewhere');
     const overwritten = await push(uri, { onConflict: 'overwrite' });
     assert.equal(overwritten?.status, 'pushed', overwritten?.message);

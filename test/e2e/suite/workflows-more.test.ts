@@ -81,7 +81,7 @@ describe('workflows more', () => {
     const first = await vscode.commands.executeCommand<PullAllSummary>('svc.pullAll', { environment: ENV });
     const total = apiIds.length + policyIds.length + keyHashes.length;
     assert.deepEqual([first?.pulled, first?.failed, first?.cancelled], [total, 0, false], first?.message);
-    assert.equal(first!.message, `Pull All done ('${ENV}'): ${total} pulled, 0 unchanged.`);
+    assert.equal(first.message, `Pull All done ('${ENV}'): ${total} pulled, 0 unchanged.`);
     await notificationShown(new RegExp(`Pull All done \\('${ENV}'\\): ${total} pulled`));
 
     const records = recordsOf(ENV);
@@ -101,7 +101,7 @@ describe('workflows more', () => {
     await editAndSave(vscode.Uri.file(fileOf(goldFile)), (doc) => (doc.rate = 4321));
     const second = await vscode.commands.executeCommand<PullAllSummary>('svc.pullAll', { environment: ENV });
     assert.deepEqual([second?.pulled, second?.unchanged, second?.skipped, second?.failed], [0, total - 1, 1, 0], second?.message);
-    assert.match(second!.message, /1 skipped \(local changes kept\)/);
+    assert.match(second.message, /1 skipped \(local changes kept\)/);
     assert.equal(JSON.parse(fs.readFileSync(fileOf(goldFile), 'utf8')).rate, 4321, 'the local change is not overwritten');
     assert.notEqual((await setup.server.listPolicies()).find((p) => p.id === 'gold-plan')?.rate, 4321, 'and nothing was pushed');
   });
@@ -113,9 +113,9 @@ describe('workflows more', () => {
     await editAndSave(uri, (doc) => (doc.name = 'Weather (stored, not live)'));
     const outcome = await push(uri, { reload: false });
     assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome!.route?.endpoint, 'PUT /svc/apis/{apiID}');
-    assert.equal(outcome!.reloaded, false);
-    assert.match(outcome!.message, /stored the definition but still serves the previous one until it reloads/);
+    assert.equal(outcome.route?.endpoint, 'PUT /svc/apis/{apiID}');
+    assert.equal(outcome.reloaded, false);
+    assert.match(outcome.message, /stored the definition but still serves the previous one until it reloads/);
 
     const stored = await gatewayGet(`/svc/apis/${ID.weatherClassic}`);
     assert.deepEqual([stored.body.name, stored.pending], ['Weather (stored, not live)', 'true']);
@@ -132,7 +132,7 @@ describe('workflows more', () => {
     const uri = await writeFixture('svc/e2e-gateway-route.key.json', `${JSON.stringify(body, null, 2)}\n`);
     const outcome = await push(uri, { keyId: 'e2e-gateway-route-key' }, GATEWAY_ENV);
     assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome!.route?.endpoint, 'POST /svc/keys/{keyID}');
+    assert.equal(outcome.route?.endpoint, 'POST /svc/keys/{keyID}');
     const stored = await gatewayGet('/svc/keys/e2e-gateway-route-key');
     assert.equal(stored.status, 200);
     assert.deepEqual([stored.body.alias, stored.body.quota_max], ['e2e gateway-route key', 77]);
@@ -146,7 +146,7 @@ describe('workflows more', () => {
     await editAndSave(uri, (doc) => (doc.info.title = 'Order events (patched)'));
     const outcome = await push(uri, { streamsUpdate: { listenPath: '/order-events-v2/' } });
     assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome!.route?.endpoint, 'PATCH /api/apis/streams/{apiId}');
+    assert.equal(outcome.route?.endpoint, 'PATCH /api/apis/streams/{apiId}');
     const stored = (await setup.server.getStreamsApi(ID.ordersStream)) as Json;
     assert.equal(stored.info.title, 'Order events (patched)');
     assert.equal(stored['x-svc-api-gateway'].server.listenPath.value, '/order-events-v2/');
@@ -164,8 +164,8 @@ describe('workflows more', () => {
     const uri = await writeFixture('svc/inventory-v3.oas.json', `${JSON.stringify(doc, null, 2)}\n`);
     const outcome = await push(uri, { oasCreate: { baseApiId: ID.inventoryOas, newVersionName: 'v3', setDefault: true } }, ENV);
     assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome!.route?.endpoint, 'POST /svc/apis/oas');
-    const newId = outcome!.target!.id;
+    assert.equal(outcome.route?.endpoint, 'POST /svc/apis/oas');
+    const newId = outcome.target!.id;
     assert.ok(newId && newId !== ID.inventoryOas, 'a new API');
     const versioning = ((await setup.server.getOasApi(ID.inventoryOas)) as Json)['x-svc-api-gateway'].info.versioning;
     assert.deepEqual(versioning.versions.find((v: Json) => v.name === 'v3'), { id: newId, name: 'v3' });
@@ -228,16 +228,16 @@ describe('workflows more', () => {
     const outcome = await vscode.commands.executeCommand<MigrateOutcome>('svc.migrateAll', { environment: ENV, mode: 'stage' });
     const dry = outcome?.dryRun;
     assert.equal(dry?.mode, 'dryRun');
-    const row = (id: string) => dry!.rows.find((r) => r.apiID === id);
+    const row = (id: string) => dry.rows.find((r) => r.apiID === id);
     for (const id of [ID.petstoreClassic, ID.weatherClassic, ID.ordersClassic]) assert.equal(row(id)?.outcome, 'success', `${id} would migrate`);
     for (const [id, key] of [[ID.legacyTcp, 'is_tcp'], [ID.countriesGraphql, 'is_graphql'], [ID.chatWebsocket, 'is_websocket'], [ID.paymentsOas, 'already_migrated'], [ID.ordersStream, 'is_streams']] as const) {
       assert.deepEqual([row(id)?.outcome, row(id)?.skipKey], ['skipped', key], `${id} skipped with its reason`);
     }
-    const staged = outcome!.run!.rows.filter((r) => r.outcome === 'success');
-    assert.deepEqual(staged.map((r) => r.apiID).sort(), dry!.rows.filter((r) => r.outcome === 'success').map((r) => r.apiID).sort(), 'stage acts on what the dry run said would migrate');
+    const staged = outcome.run!.rows.filter((r) => r.outcome === 'success');
+    assert.deepEqual(staged.map((r) => r.apiID).sort(), dry.rows.filter((r) => r.outcome === 'success').map((r) => r.apiID).sort(), 'stage acts on what the dry run said would migrate');
     for (const r of staged) {
       assert.equal(r.stagedId, `${r.apiID}-staged`);
-      const copy = await setup.server.getDashboardApi(r.stagedId!);
+      const copy = await setup.server.getDashboardApi(r.stagedId);
       assert.ok(copy.oas?.['x-svc-api-gateway'], `${r.stagedId} is an OAS copy`);
       assert.equal((await setup.server.getDashboardApi(r.apiID)).oas, undefined, `${r.apiID} stays classic while staged`);
     }
@@ -301,7 +301,7 @@ describe('workflows more', () => {
       await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), { message: 'the syntax error in Problems' });
       const outcome = await push(uri, { pushDespiteErrors: true }, ENV);
       assert.equal(outcome?.status, 'refused');
-      assert.match(outcome!.message, /broken\.policy\.json is not valid JSON .*fix it before pushing/);
+      assert.match(outcome.message, /broken\.policy\.json is not valid JSON .*fix it before pushing/);
       assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), broken);
       assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.rate, 100, 'nothing was sent');
     });
@@ -314,7 +314,7 @@ describe('workflows more', () => {
       await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), { message: 'the type error in Problems' });
       const stopped = await push(uri, { pushDespiteErrors: false });
       assert.equal(stopped?.status, 'cancelled');
-      assert.match(stopped!.message, /has \d+ error\(s\); fix them \(see Problems\) or push anyway/);
+      assert.match(stopped.message, /has \d+ error\(s\); fix them \(see Problems\) or push anyway/);
       assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 60, 'nothing was sent');
       const overridden = await push(uri, { pushDespiteErrors: true });
       assert.equal(overridden?.status, 'pushed', overridden?.message);

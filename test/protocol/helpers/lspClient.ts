@@ -40,7 +40,7 @@ export class LspClient {
     const server = join(repoRoot, 'dist', 'server.js');
     if (!existsSync(server)) throw new Error('dist/server.js is missing: run `npm run build` first');
     const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspClient(child, connection, options);
     connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
       params.items.map((item) => (item.section === 'svc' ? client.settings : item.section === 'json.validate' ? client.jsonValidate : null)),

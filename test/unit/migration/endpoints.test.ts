@@ -36,17 +36,32 @@ test('method_actions expand to one operation per method; reply makes an enabled 
   });
 });
 
-test('an action other than reply makes a disabled mock, which does not bypass authentication', () => {
-  const { baseAPI } = migrate(
+test('an action other than reply makes a disabled mock; authentication is skipped as the reference does, and the report warns', () => {
+  const result = migrate(
     withVersion({
       extended_paths: { black_list: [{ path: '/x', method_actions: { DELETE: { action: 'redirect', code: 302, data: '' } } }] },
     }),
   );
-  assert.deepEqual(ext(baseAPI).middleware.operations.xDELETE, {
+  assert.deepEqual(ext(result.baseAPI).middleware.operations.xDELETE, {
     block: { enabled: true },
     mockResponse: { enabled: false, code: 302, body: '' },
+    ignoreAuthentication: { enabled: true },
   });
-  assert.deepEqual(baseAPI.paths['/x'].delete.responses, { '302': { description: '' } });
+  assert.deepEqual(result.baseAPI.paths['/x'].delete.responses, { '302': { description: '' } });
+  assert.ok(
+    result.warnings.some((w) => w.startsWith('operation xDELETE: ignoreAuthentication is on although its mock response is disabled')),
+    result.warnings.join('\n'),
+  );
+});
+
+test("an endpoint entry's own disabled wins over a reply action; an enabled reply gives no warning", () => {
+  const entry = (disabled: boolean) => ({ path: '/x', disabled, method_actions: { GET: { action: 'reply', code: 200, data: 'ok' } } });
+  const off = migrate(withVersion({ extended_paths: { white_list: [entry(true)] } }));
+  assert.deepEqual(ext(off.baseAPI).middleware.operations.xGET.mockResponse, { enabled: false, code: 200, body: 'ok' });
+  assert.deepEqual(ext(off.baseAPI).middleware.operations.xGET.allow, { enabled: false });
+  const on = migrate(withVersion({ extended_paths: { white_list: [entry(false)] } }));
+  assert.equal(ext(on.baseAPI).middleware.operations.xGET.mockResponse.enabled, true);
+  assert.deepEqual(on.warnings, []);
 });
 
 test('an ignored entry keeps ignoreAuthentication as configured when a mock is added', () => {

@@ -212,3 +212,30 @@ test('§5.4 HMAC, OIDC and custom auth: no scheme, settings with sources', () =>
     },
   });
 });
+
+test('§5.4 custom auth config always carries enabled and functionName (the reference schema requires them)', () => {
+  const customOf = (custom_middleware: object) =>
+    ext(migrate(classic({ use_keyless: false, custom_plugin_auth_enabled: true, custom_middleware })).baseAPI).server.authentication.custom;
+  // An id extractor without an auth check: the check is off and unnamed, but both members are written.
+  assert.deepEqual(customOf({ id_extractor: { extract_from: 'header', extract_with: 'value', extractor_config: {} } }).config, {
+    enabled: false,
+    functionName: '',
+    idExtractor: { enabled: true, source: 'header', with: 'value', config: {} },
+  });
+  // An auth check with a path and no name.
+  assert.deepEqual(customOf({ auth_check: { path: 'auth.so' } }).config, { enabled: true, functionName: '', path: 'auth.so' });
+  // Nothing configured: no config at all.
+  assert.equal(customOf({ auth_check: { name: '', path: '' } }).config, undefined);
+});
+
+test('§5.4 an id extractor without extract_from or extract_with is dropped, and the report says so', () => {
+  const result = migrate(
+    classic({
+      use_keyless: false,
+      custom_plugin_auth_enabled: true,
+      custom_middleware: { auth_check: { name: 'Auth' }, id_extractor: { extract_from: 'header' } },
+    }),
+  );
+  assert.deepEqual(ext(result.baseAPI).server.authentication.custom.config, { enabled: true, functionName: 'Auth' });
+  assert.ok(result.warnings.includes('custom_middleware.id_extractor dropped: it needs both extract_from and extract_with'), result.warnings.join('\n'));
+});

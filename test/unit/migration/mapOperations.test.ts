@@ -15,7 +15,7 @@ test('operationId is the path without its leading slash plus the method; the ope
   assert.deepEqual(ops, { anythingGET: { internal: { enabled: true } } });
 });
 
-test('regex segments become customRegexN path parameters; mux templates keep their name', () => {
+test('regex segments become customRegexN path parameters; mux templates keep their name without the regex', () => {
   const { paths } = operationsOf({
     internal: [
       { path: '/users/[0-9]+/files/.*', method: 'GET' },
@@ -30,9 +30,27 @@ test('regex segments become customRegexN path parameters; mux templates keep the
     get: { operationId: 'users/[0-9]+/files/.*GET', responses: { default: { description: '' } } },
   });
   assert.deepEqual(paths['/orders/{id}/lines/{line}'].parameters, [
-    { in: 'path', name: 'id', required: true, schema: { type: 'string', pattern: '[0-9]+' } },
+    { in: 'path', name: 'id', required: true, schema: { type: 'string' } },
     { in: 'path', name: 'line', required: true, schema: { type: 'string' } },
   ]);
+});
+
+test('a braced regex is a customRegexN parameter without pattern; the dropped regexes are reported', () => {
+  const result = migrate(
+    withVersion({ extended_paths: { internal: [{ path: '/t/{[0-9]+}/{id:[a-z]+}/[0-9]+', method: 'GET' }] } }),
+  );
+  assert.deepEqual(result.baseAPI.paths['/t/{customRegex1}/{id}/{customRegex2}'].parameters, [
+    { in: 'path', name: 'customRegex1', required: true, schema: { type: 'string' } },
+    { in: 'path', name: 'id', required: true, schema: { type: 'string' } },
+    { in: 'path', name: 'customRegex2', required: true, schema: { type: 'string', pattern: '[0-9]+' } },
+  ]);
+  const path = '/t/{[0-9]+}/{id:[a-z]+}/[0-9]+';
+  const matches = '(any value matches /t/{customRegex1}/{id}/{customRegex2})';
+  assert.deepEqual(result.warnings, [
+    `path ${path}: the regular expression [0-9]+ of parameter customRegex1 is not kept ${matches}`,
+    `path ${path}: the regular expression [a-z]+ of parameter id is not kept ${matches}`,
+  ]);
+  assert.ok(result.changes.includes('regular-expression path segments → path parameters customRegex1, customRegex2, … (pattern kept for bare segments)'));
 });
 
 test('method transform, header transforms, body transforms', () => {

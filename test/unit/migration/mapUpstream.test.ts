@@ -40,31 +40,35 @@ test('service discovery with its cache (¬cache_disabled)', () => {
   });
 });
 
-test('uptime tests: enabled with checks, durations from seconds', () => {
+test('uptime tests: enabled with checks, durations from seconds, headers a map, protocol folded into the URL', () => {
   const up = upstreamOf({
     uptime_tests: {
-      check_list: [{ url: 'http://u/health', method: 'GET', timeout: 2_000_000_000, headers: { 'X-B': '2', 'X-A': '1' } }],
+      check_list: [
+        { url: 'http://u/health', protocol: 'https', method: 'GET', timeout: 2_000_000_000, headers: { 'X-B': '2', 'X-A': 1 } },
+        { url: 'u:7000', protocol: 'tcp', timeout: 1_500_000_000 },
+      ],
       config: { recheck_wait: 90, expire_utime_after: 3600 },
     },
   });
   assert.deepEqual(up.uptimeTests, {
     enabled: true,
     tests: [
-      {
-        url: 'http://u/health',
-        timeout: '2s',
-        method: 'GET',
-        headers: [
-          { name: 'X-A', value: '1' },
-          { name: 'X-B', value: '2' },
-        ],
-      },
+      { url: 'https://u/health', timeout: '2s', method: 'GET', headers: { 'X-B': '2', 'X-A': '1' } },
+      { url: 'tcp://u:7000', timeout: '1s500ms' },
     ],
     hostDownRetestPeriod: '1m30s',
     logRetentionPeriod: '1h',
   });
   const disabled = upstreamOf({ uptime_tests: { disabled: true, check_list: [{ url: 'http://u' }] } });
   assert.equal(disabled.uptimeTests.enabled, false);
+  assert.deepEqual(disabled.uptimeTests.tests, [{ url: 'http://u' }], 'no protocol: the URL as written');
+});
+
+test('uptime check timeouts keep every unit down to nanoseconds; zero is left out', () => {
+  const timeouts = [2_000_000, 20_000, 200, 1, 61_000_000_001, 0].map(
+    (timeout) => upstreamOf({ uptime_tests: { check_list: [{ url: 'http://u', timeout }] } }).uptimeTests.tests[0].timeout,
+  );
+  assert.deepEqual(timeouts, ['2ms', '20µs', '200ns', '1ns', '1m1s1ns', undefined]);
 });
 
 test('mutual TLS and certificate pinning from maps (sorted by domain)', () => {

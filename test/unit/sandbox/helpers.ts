@@ -43,7 +43,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     }
     return { status: response.status, body: parsed, headers: response.headers };
   };
-  return { url: sandbox.url, credentials: sandbox.credentials, close: sandbox.close, call };
+  return { url: sandbox.url, credentials: sandbox.credentials, close: () => sandbox.close(), call };
 }
 
 export function authHeader(path: string, c: SandboxCredentials, auth: false | string | undefined): Record<string, string> {

@@ -4,9 +4,11 @@
 // extension schema does not declare shows up here as an unknown-member warning.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { convertClassicToOas } from '../../../migration/src/index';
+import { parse } from 'yaml';
+import { convertClassicToOas, skipReason, unwrapDashboardRecord } from '../../../migration/src/index';
+import { classicCases, migratable } from '../migration/referenceFixtures.helpers';
 import { diagnose } from './validation.helpers';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures');
@@ -15,7 +17,7 @@ const read = (path: string): any => JSON.parse(readFileSync(join(FIXTURES, path)
 /** `path · severity code message` per diagnostic: a failure names every finding. */
 function findings(document: unknown): string[] {
   const { diagnostics } = diagnose(JSON.stringify(document, null, 2), { uri: 'file:///work/migrated.json' });
-  return diagnostics.map((d) => `${(d.data as { pointer?: string } | undefined)?.pointer ?? ''} · ${d.severity} ${d.code} ${d.message}`);
+  return diagnostics.map((d) => `${(d.data as { pointer?: string } | undefined)?.pointer ?? ''} · ${d.severity} ${d.code} ${typeof d.message === 'string' ? d.message : d.message.value}`);
 }
 
 test('the migration fixture petstore.expected.json gets no diagnostic at all', () => {
@@ -64,5 +66,70 @@ test('the every-mapping fixture really reaches the members this test guards', ()
   ] as const) {
     const actual = path.split('.').reduce<any>((node, step) => node?.[step], ext);
     assert.equal(actual, value, path);
+  }
+});
+
+test('uptime checks come out in the reference form our schema accepts; the old list-of-headers form is refused', () => {
+  const result = convertClassicToOas({
+    ...read('migration/petstore.classic.json'),
+    uptime_tests: {
+      check_list: [{ url: 'http://pets.internal/health', protocol: 'https', timeout: 20_000, method: 'GET', headers: { 'Content-Type': 'application/json' } }],
+    },
+  }, { generateId: () => 'child' });
+  assert.ok(result.ok);
+  const ext = result.baseAPI['x-svc-api-gateway'];
+  assert.deepEqual(ext.upstream.uptimeTests.tests, [
+    { url: 'https://pets.internal/health', timeout: '20µs', method: 'GET', headers: { 'Content-Type': 'application/json' } },
+  ]);
+  assert.deepEqual(findings(result.baseAPI), []);
+  // What the migration wrote before: a list of {name, value} and a protocol member beside an http:// URL.
+  ext.upstream.uptimeTests.tests[0].headers = [{ name: 'Content-Type', value: 'application/json' }];
+  ext.upstream.uptimeTests.tests[0].protocol = 'https';
+  assert.deepEqual(findings(result.baseAPI), [
+    '/x-svc-api-gateway/upstream/uptimeTests/tests/0/headers · 1 svc.schema.type `headers` must be an object.',
+    '/x-svc-api-gateway/upstream/uptimeTests/tests/0/protocol · 2 svc.unknown-member Unknown member `protocol`.',
+  ]);
+});
+
+test('every real classic definition of ../shared/real-definitions/classic migrates to documents with no diagnostic at all', () => {
+  const dir = join(__dirname, '..', '..', '..', '..', 'shared', 'real-definitions', 'classic');
+  let documents = 0;
+  const problems: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    for (const definition of Array.isArray(parsed) ? parsed : [parsed]) {
+      if (skipReason(unwrapDashboardRecord(definition), { mode: 'dryRun' })) continue;
+      const result = convertClassicToOas(definition, { generateId: () => 'child' });
+      if (!result.ok) {
+        problems.push(`${file}: ${result.errors.join('; ')}`);
+        continue;
+      }
+      for (const document of [result.baseAPI, ...result.versions]) {
+        documents += 1;
+        problems.push(...findings(document).map((f) => `${file}: ${f}`));
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.equal(documents, 81, 'every convertible definition was looked at');
+});
+
+test("every reference fixture case's migrated document, and a custom auth with only an id extractor, gets no diagnostic", () => {
+  const dir = join(__dirname, '..', '..', '..', '..', 'shared', 'reference-fixtures', 'migration');
+  const cases = readdirSync(dir)
+    .filter((f) => f.endsWith('.yml'))
+    .flatMap((file) => classicCases(file, parse(readFileSync(join(dir, file), 'utf8'))));
+  const sources = [
+    ...cases.map((c) => [c.name, migratable(c.input)] as const),
+    [
+      'custom auth: id extractor only',
+      migratable({ custom_plugin_auth_enabled: true, custom_middleware: { id_extractor: { extract_from: 'header', extract_with: 'value' } } }),
+    ] as const,
+  ];
+  assert.equal(sources.length, 26);
+  for (const [name, source] of sources) {
+    const result = convertClassicToOas(source);
+    assert.ok(result.ok, name);
+    assert.deepEqual(findings(result.baseAPI), [], name);
   }
 });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { previewMigration } from '../../../migration/src/index';
-import { buildReport, migratableIds, reportLogLines, reportMarkdown } from '../../../client/src/workflows/migrate/migrateReport';
+import { addConversionNotes, buildReport, migratableIds, reportLogLines, reportMarkdown } from '../../../client/src/workflows/migrate/migrateReport';
 import { buildMigrateRequest, describeTarget, isRunMode, targetFromNodes } from '../../../client/src/workflows/migrate/migrateRequest';
 import { escapeHtml, reportHtml } from '../../../client/src/workflows/migrate/reportHtml';
 
@@ -108,4 +108,35 @@ test('html: server text is escaped, one diff button per generated document, run 
   assert.match(okPage, /overrideStaged/);
   assert.ok(!reportHtml(ok, { nonce: 'n', cspSource: 'c', environment: 'e', offerRun: false }).includes('<form'), 'a local preview offers no run');
   assert.equal(escapeHtml(`a<b>"c"&'d'`), 'a&lt;b&gt;&quot;c&quot;&amp;&#39;d&#39;');
+});
+
+test('per API, the report says what changed shape and what was dropped (preview of the petstore fixture)', () => {
+  const classic = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'migration', 'petstore.classic.json'), 'utf8'));
+  const preview = previewMigration(classic);
+  const report = buildReport('dryRun', preview.response, [classic.api_id], new Map([[classic.api_id, 'Petstore']]));
+  addConversionNotes(report, classic.api_id, preview);
+  const row = report.rows[0];
+  assert.ok(row.changes.includes('global_headers (map) → middleware.global.transformRequestHeaders.add (list of {name, value})'), row.changes.join('\n'));
+  assert.ok(row.changes.some((c) => c.startsWith('version_data.versions: each non-default version became its own internal child API (v2 → ')));
+  assert.ok(row.dropped.includes('extended_paths.transform_jq dropped: no OAS equivalent'), row.dropped.join('\n'));
+  const counts = `${row.changes.length} shape changes; ${row.dropped.length} items dropped`;
+  assert.match(reportLogLines(report)[1], new RegExp(`^${classic.api_id} \\(Petstore\\): success — 1 child version; ${counts}$`));
+  assert.ok(reportLogLines(report).includes('  changed shape: global_headers (map) → middleware.global.transformRequestHeaders.add (list of {name, value})'));
+  const md = reportMarkdown(report);
+  assert.match(md, /### Petstore: changed shape\n\n- version_data\.versions: /);
+  assert.match(md, /### Petstore: dropped\n\n- /);
+  const html = reportHtml(report, { nonce: 'n', cspSource: 'c', environment: 'local preview', offerRun: false });
+  assert.match(html, /<div class="changes"><b>Changed shape<\/b><ul><li>version_data\.versions: /);
+  assert.ok(html.includes('<li>global_headers (map) → middleware.global.transformRequestHeaders.add (list of {name, value})</li>'));
+  assert.match(html, /<div class="dropped"><b>Dropped<\/b><ul><li>/);
+});
+
+test('a row without conversion notes shows no changed-shape or dropped list; unknown ids are ignored', () => {
+  const report = buildReport('stage', mixed, [], new Map());
+  addConversionNotes(report, 'nobody', { changes: ['x'], warnings: ['y'] });
+  assert.ok(report.rows.every((r) => r.changes.length === 0 && r.dropped.length === 0));
+  const html = reportHtml(report, { nonce: 'n', cspSource: 'c', environment: 'e', offerRun: true });
+  assert.ok(!html.includes('Changed shape') && !html.includes('class="dropped"'));
+  addConversionNotes(report, 'pets', { changes: ['<b>a</b>'] });
+  assert.ok(reportHtml(report, { nonce: 'n', cspSource: 'c', environment: 'e', offerRun: true }).includes('<li>&lt;b&gt;a&lt;/b&gt;</li>'), 'escaped');
 });

@@ -1,6 +1,7 @@
 // Reads every page of the analytics envelope `{data, pages}` (dashboard paging: `p` 1-based,
 // gateway-facts §8.3), reporting progress and stopping when the signal aborts. Free of `vscode`.
 import type { AnalyticsEnvelope, AnalyticsRecord } from '../../api';
+import { endsPaging } from '../../api/paging';
 
 /** Upper bound on pages, so a server that keeps reporting more cannot loop us forever. */
 export const MAX_PAGES = 1000;
@@ -13,15 +14,17 @@ export async function fetchAllPages(
 ): Promise<AnalyticsRecord[]> {
   const records: AnalyticsRecord[] = [];
   let pages = 1;
+  let previous: AnalyticsRecord[] | undefined;
   for (let p = 1; p <= Math.min(pages, MAX_PAGES); p++) {
     options.signal?.throwIfAborted();
     const envelope = await fetchPage(p, options.signal);
     const data = envelope.data ?? [];
+    // An empty page, or the previous page again (a server that ignores `p`), ends the walk.
+    if (endsPaging(previous, data)) break;
+    previous = data;
     records.push(...data);
     pages = typeof envelope.pages === 'number' && envelope.pages > 0 ? envelope.pages : 1;
     options.onProgress?.({ page: p, pages, records: records.length });
-    // A server that ignores `p` returns everything on page 1 with `pages: 1`; an empty page ends too.
-    if (data.length === 0) break;
   }
   return records;
 }

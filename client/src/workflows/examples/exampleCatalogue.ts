@@ -61,9 +61,9 @@ function nonEmpty(value: unknown): value is JsonMap {
  */
 export function exampleDefinition(example: ExampleApiDefinition): { kind: ExampleKind; document: JsonMap } | undefined {
   let oas: unknown = example.oas;
-  if (nonEmpty(oas) && nonEmpty((oas as JsonMap).oas) && !(oas as JsonMap).openapi) oas = (oas as JsonMap).oas;
-  if (nonEmpty(oas)) return { kind: (oas as JsonMap)['x-svc-streaming'] ? 'streams' : 'oas', document: oas as JsonMap };
-  if (nonEmpty(example.api_definition)) return { kind: 'classic', document: example.api_definition as JsonMap };
+  if (nonEmpty(oas) && nonEmpty((oas).oas) && !(oas).openapi) oas = (oas).oas;
+  if (nonEmpty(oas)) return { kind: (oas)['x-svc-streaming'] ? 'streams' : 'oas', document: oas };
+  if (nonEmpty(example.api_definition)) return { kind: 'classic', document: example.api_definition };
   return undefined;
 }
 

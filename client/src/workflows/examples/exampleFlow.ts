@@ -5,6 +5,7 @@
 import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../api/client';
+import { isManagementApiError } from '../../api/errors';
 import type { ExampleApiDefinition } from '../../api/types';
 import type { Environment } from '../../environments/model';
 import { errorInfoOf } from '../../explorer/errorInfo';
@@ -58,10 +59,17 @@ export class ExampleFlow {
 
   /** `svc.examples.browse`: pick an example, then an action. Returns what the action returned. */
   async browse(args: ExampleArgs): Promise<unknown> {
+    if (args.location === '') return undefined; // "Open Example by Location…" was cancelled
     return this.guard(args.environment, 'Browsing the examples failed', async (env, client) => {
       let location = args.location;
+      if (!location && client.availability.isMissing(EXAMPLES_INDEX)) {
+        location = await askLocation(env, NO_CATALOGUE);
+        if (!location) return undefined;
+      }
       if (!location) {
-        const entries = await unlessCancelled(withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal)));
+        const title = `Svc: reading the examples catalogue (${env.name})`;
+        const entries = await unlessCancelled(withCancellableProgress(title, (signal) => this.catalogueOrNothing(client, signal)));
+        if (entries === NOT_OFFERED) return this.browse({ ...args, environment: env.name, location: (await askLocation(env, NO_CATALOGUE)) ?? '' });
         if (!entries) return undefined;
         if (entries.length === 0) {
           void vscode.window.showInformationMessage(`'${env.name}' serves no examples.`);
@@ -81,6 +89,27 @@ export class ExampleFlow {
       if (action === 'definition') return this.openDefinition(next);
       return this.createApi(next);
     });
+  }
+
+  /**
+   * `svc.examples.openByLocation`: for servers without the catalogue listing (`GET /api/examples`
+   * is beyond the spec), ask for the location and read it through endpoint 16; then the usual actions.
+   */
+  async openByLocation(args: ExampleArgs): Promise<unknown> {
+    const env = this.deps.resolveEnvironment(args.environment);
+    const location = args.location ?? (env ? await askLocation(env) : undefined);
+    if (env && !location) return undefined;
+    return this.browse({ ...args, environment: env?.name ?? args.environment, location });
+  }
+
+  /** The catalogue, or NOT_OFFERED when this server has no catalogue listing. */
+  private async catalogueOrNothing(client: ManagementClient, signal?: AbortSignal): Promise<ExampleEntry[] | typeof NOT_OFFERED> {
+    try {
+      return await this.catalogue(client, signal);
+    } catch (err) {
+      if (isManagementApiError(err, 'missing-endpoint')) return NOT_OFFERED;
+      throw err;
+    }
   }
 
   /** Opens the readme in the Markdown preview; returns the read-only document's URI. */
@@ -117,13 +146,15 @@ export class ExampleFlow {
       // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
       const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
         `'${example.name ?? location}' is a classic API definition, and the management API has no endpoint that creates classic APIs.`,
-        { modal: true, detail: 'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; you see the result in the diff before anything is sent.' },
+        { modal: true, detail: 'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; ' +
+          'you see the result in the diff before anything is sent.' },
         'Create as OAS API',
       )) !== undefined;
       if (!convert) return undefined;
       const converted = classicAsOas(def.document);
       if (!converted.ok) {
-        void vscode.window.showErrorMessage(`The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. Open the definition and fix it, then use "Preview Migration Locally".`);
+        void vscode.window.showErrorMessage(`The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. ` +
+          `Open the definition and fix it, then use "Preview Migration Locally".`);
         return undefined;
       }
       const { plan } = converted;
@@ -159,7 +190,9 @@ export class ExampleFlow {
   }
 
   private async pickLocation(env: Environment, client: ManagementClient): Promise<string | undefined> {
-    const entries = await unlessCancelled(withCancellableProgress(`Svc: reading the examples catalogue (${env.name})`, (signal) => this.catalogue(client, signal)));
+    const title = `Svc: reading the examples catalogue (${env.name})`;
+    const entries = await unlessCancelled(withCancellableProgress(title, (signal) => this.catalogueOrNothing(client, signal)));
+    if (entries === NOT_OFFERED) return askLocation(env, NO_CATALOGUE);
     const picked = await vscode.window.showQuickPick(
       pickRows(entries ?? []).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
       { title: `Svc examples (${env.name})`, ignoreFocusOut: true, matchOnDescription: true },
@@ -179,6 +212,32 @@ export class ExampleFlow {
       return undefined;
     }
   }
+}
+
+const EXAMPLES_INDEX = 'GET /api/examples';
+const NOT_OFFERED = Symbol('not offered');
+const NO_CATALOGUE = 'This server has no examples catalogue (GET /api/examples is beyond the spec): type the location of an example.';
+
+/** An example's location, typed (`classic/keyless-proxy`); undefined when cancelled. */
+async function askLocation(env: Environment, note?: string): Promise<string | undefined> {
+  const value = await vscode.window.showInputBox({
+    title: `Open Example by Location (${env.name})`,
+    prompt: note ?? 'The location of the example in the repository, e.g. classic/keyless-proxy',
+    placeHolder: 'category/name',
+    ignoreFocusOut: true,
+    validateInput: validateLocation,
+  });
+  return value?.trim().replace(/^\/+|\/+$/g, '') || undefined;
+}
+
+/** A location is a relative path of safe segments (the server refuses `..` and empty segments). */
+export function validateLocation(value: string): string | undefined {
+  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
+  if (!trimmed) return 'Enter the location, e.g. classic/keyless-proxy.';
+  if (trimmed.split('/').some((part) => part === '' || part === '.' || part === '..' || /[\\\u0000-\u001f]/.test(part))) {
+    return 'A location is a relative path like classic/keyless-proxy, without empty, "." or ".." parts.';
+  }
+  return undefined;
 }
 
 /** A new untitled JSON document named `fileName` (a fresh name when one is already open). */
@@ -213,7 +272,7 @@ async function firstDiagnostics(uri: vscode.Uri, timeoutMs = 5000): Promise<void
 
 /** `Promise.all` over `items` with at most `limit` calls in flight. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -42,6 +42,7 @@ export function registerExamples(
     vscode.commands.registerCommand('svc.examples.previewReadme', (arg?: CommandArg<ExampleArgs>) => flow.previewReadme(exampleArgs(arg))),
     vscode.commands.registerCommand('svc.examples.openDefinition', (arg?: CommandArg<ExampleArgs>) => flow.openDefinition(exampleArgs(arg))),
     vscode.commands.registerCommand('svc.examples.createApi', (arg?: CommandArg<ExampleArgs>) => flow.createApi(exampleArgs(arg))),
+    vscode.commands.registerCommand('svc.examples.openByLocation', (arg?: CommandArg<ExampleArgs>) => flow.openByLocation(exampleArgs(arg))),
   );
   return { flow, documents };
 }

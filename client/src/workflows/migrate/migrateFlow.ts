@@ -3,6 +3,7 @@
 // cancel, refresh the tree and log every API's result.
 import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as vscode from 'vscode';
+import { listAllApis as listAllApiRecords, readClassicApi } from '../../api/specFallbacks';
 import type { ManagementClient } from '../../api/client';
 import type { DashApi, MigrateMode } from '../../api/types';
 import type { Environment } from '../../environments/model';
@@ -10,9 +11,10 @@ import { summariseApi } from '../../explorer/apiSummaries';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { Logger } from '../../logging/logger';
 import { buildReport, migratableIds, reportLogLines, type MigrationReport } from './migrateReport';
+import { addServerShapeChanges, carryShapeChanges } from './shapeNotes';
 import { buildMigrateRequest, describeTarget, RUN_MODES, type MigrationTarget, type RunOptions } from './migrateRequest';
 import { resolveTarget } from '../../shared/commandArg';
-import { isCancellation, unlessCancelled, withCancellableProgress } from '../../shared/progress';
+import { unlessCancelled, withCancellableProgress } from '../../shared/progress';
 import type { MigrationReportPanel, RunMessage } from './reportPanel';
 
 export interface MigrateArgs extends RunOptions {
@@ -74,7 +76,6 @@ export class MigrateFlow {
     }));
     if (!response) return undefined;
     const report = buildReport('dryRun', response, 'apiIDs' in target ? target.apiIDs : [], names);
-    this.logReport(env.name, report);
     const cache = new Map<string, Promise<unknown>>();
     const session: Session = {
       env,
@@ -92,6 +93,8 @@ export class MigrateFlow {
         return loaded;
       },
     };
+    await addServerShapeChanges(report, (id) => session.classic(id)());
+    this.logReport(env.name, report);
     this.showSession(session);
     return session;
   }
@@ -129,6 +132,7 @@ export class MigrateFlow {
         return undefined;
       }
       const report = buildReport(mode, response, ids, session.names);
+      carryShapeChanges(session.latest, report);
       this.logReport(session.env.name, report);
       session.latest = report;
       this.showSession(session);
@@ -194,24 +198,14 @@ export class MigrateFlow {
   }
 }
 
-/** Every API record, page by page (the listing pages by 10 on the reference). */
-async function listAllApis(client: ManagementClient, signal: AbortSignal): Promise<DashApi[]> {
-  const all: DashApi[] = [];
-  for (let p = 1, pages = 1; p <= pages && p <= 500; p++) {
-    const envelope = await client.listApis({ p, signal });
-    all.push(...(envelope.apis ?? []));
-    pages = typeof envelope.pages === 'number' && envelope.pages > 0 ? envelope.pages : 1;
-  }
-  return all;
+/** Every API record, page by page with the server's page size (stops at an empty or repeated page). */
+function listAllApis(client: ManagementClient, signal: AbortSignal): Promise<DashApi[]> {
+  return listAllApiRecords(client, { signal });
 }
 
-/** The classic definition as the dashboard stores it, else as the gateway does. */
+/** The classic definition as the dashboard stores it (its read, else its listing), else as the gateway does. */
 async function classicDefinition(client: ManagementClient, apiId: string): Promise<unknown> {
-  try {
-    const record = await client.getDashboardApi(apiId);
-    if (record.api_definition) return record.api_definition;
-  } catch {
-    // The dashboard listing extension may be absent: the gateway's copy is the same definition.
-  }
-  return client.getClassicApi(apiId);
+  const read = await readClassicApi(client, apiId);
+  if (!read) throw new Error(`Classic API '${apiId}' is not on this server (any more).`);
+  return read.definition;
 }

@@ -25,6 +25,10 @@ export interface ReportRow {
   stagedId?: string;
   /** The generated OAS documents (base first), for the diff buttons. */
   documents: GeneratedDocument[];
+  /** What changed shape on the way to OAS (the converter's `changes`), one sentence each. */
+  changes: string[];
+  /** What the conversion dropped or could not carry over (the converter's `warnings`). */
+  dropped: string[];
 }
 
 export interface MigrationReport {
@@ -76,7 +80,7 @@ export function buildReport(
       existing.outcome = outcome;
       return existing;
     }
-    const created: ReportRow = { apiID, name: names.get(apiID) ?? apiID, outcome, messages: [], documents: [] };
+    const created: ReportRow = { apiID, name: names.get(apiID) ?? apiID, outcome, messages: [], documents: [], changes: [], dropped: [] };
     rows.set(apiID, created);
     return created;
   };
@@ -128,6 +132,17 @@ function versionLabel(doc: JsonMap, index: number): string {
   return ext?.info?.name || title || `version ${index + 1}`;
 }
 
+/**
+ * Adds what the conversion of one API reshaped and dropped to its row (a local preview, or the converter's
+ * `shapeChanges` on the documents a server migrated). Unknown ids are ignored.
+ */
+export function addConversionNotes(report: MigrationReport, apiID: string, notes: { changes?: string[]; warnings?: string[] }): void {
+  const row = report.rows.find((r) => r.apiID === apiID);
+  if (!row) return;
+  row.changes = [...(notes.changes ?? [])];
+  row.dropped = [...(notes.warnings ?? [])];
+}
+
 /** The ids a follow-up run can act on: those that succeeded in this report. */
 export function migratableIds(report: MigrationReport): string[] {
   return report.rows.filter((r) => r.outcome === 'success').map((r) => r.apiID);
@@ -138,12 +153,23 @@ export function reportMarkdown(report: MigrationReport): string {
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   const lines = [`## Migration — ${MODE_WORDS[report.mode].title}`, '', report.summary, '', '| API | id | result | details |', '|---|---|---|---|'];
   for (const r of report.rows) lines.push(`| ${cell(r.name)} | ${cell(r.apiID)} | ${outcomeWord(r)} | ${cell(detailsOf(r))} |`);
+  for (const r of report.rows) {
+    if (r.changes.length) lines.push('', `### ${r.name}: changed shape`, '', ...r.changes.map((c) => `- ${c}`));
+    if (r.dropped.length) lines.push('', `### ${r.name}: dropped`, '', ...r.dropped.map((c) => `- ${c}`));
+  }
   return `${lines.join('\n')}\n`;
 }
 
-/** One log line per API. */
+/** One log line per API, then one indented line per shape change and per dropped item. */
 export function reportLogLines(report: MigrationReport): string[] {
-  return [report.summary, ...report.rows.map((r) => `${r.apiID} (${r.name}): ${outcomeWord(r)}${detailsOf(r) ? ` — ${detailsOf(r)}` : ''}`)];
+  return [
+    report.summary,
+    ...report.rows.flatMap((r) => [
+      `${r.apiID} (${r.name}): ${outcomeWord(r)}${detailsOf(r) ? ` — ${detailsOf(r)}` : ''}`,
+      ...r.changes.map((c) => `  changed shape: ${c}`),
+      ...r.dropped.map((d) => `  dropped: ${d}`),
+    ]),
+  ];
 }
 
 export function outcomeWord(r: ReportRow): string {
@@ -165,6 +191,8 @@ export function detailsOf(r: ReportRow): string {
     const parts = [];
     if (r.stagedId) parts.push(`staged as ${r.stagedId}`);
     if (versions > 0) parts.push(`${versions} child version${versions === 1 ? '' : 's'}`);
+    if (r.changes.length) parts.push(`${r.changes.length} shape change${r.changes.length === 1 ? '' : 's'}`);
+    if (r.dropped.length) parts.push(`${r.dropped.length} item${r.dropped.length === 1 ? '' : 's'} dropped`);
     return parts.join('; ');
   }
   if (r.outcome === 'not-reported') return 'the run stopped before this API';

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { previewMigration } from '../../../../migration/src/index';
 import type { Logger } from '../../logging/logger';
-import { buildReport, reportLogLines, type MigrationReport } from './migrateReport';
+import { addConversionNotes, buildReport, reportLogLines, type MigrationReport } from './migrateReport';
 import type { MigrationReportPanel } from './reportPanel';
 
 export async function previewLocal(deps: { log: Logger; panel: MigrationReportPanel }, uri?: vscode.Uri): Promise<MigrationReport | undefined> {
@@ -23,11 +23,14 @@ export async function previewLocal(deps: { log: Logger; panel: MigrationReportPa
     void vscode.window.showErrorMessage('A classic API definition is a JSON object: this file holds something else.');
     return undefined;
   }
-  const preview = previewMigration(parsed as Record<string, unknown>);
-  const id = String((parsed as { api_id?: unknown; api_definition?: { api_id?: unknown } }).api_id ?? (parsed as { api_definition?: { api_id?: unknown } }).api_definition?.api_id ?? '');
-  const name = String((parsed as { name?: unknown }).name ?? id ?? document.fileName);
+  const preview = previewMigration(parsed);
+  const record = parsed as { api_id?: unknown; name?: unknown; api_definition?: { api_id?: unknown } };
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+  const id = text(record.api_id) ?? text(record.api_definition?.api_id) ?? '';
+  const name = text(record.name) ?? id;
   const report = buildReport('dryRun', preview.response, id ? [id] : [], new Map([[id, name]]));
+  addConversionNotes(report, id, preview);
   deps.log.info(`local migration preview of ${document.uri.fsPath || document.uri.toString()} — ${reportLogLines(report).join('\n  ')}`);
-  deps.panel.show({ report, environment: 'local preview', offerRun: false, notes: preview.warnings, classicOf: () => document.uri });
+  deps.panel.show({ report, environment: 'local preview', offerRun: false, classicOf: () => document.uri });
   return report;
 }

@@ -33,7 +33,12 @@ export function reportHtml(report: MigrationReport, options: ReportPageOptions):
         .map((d, j) => `<button class="diff" data-row="${i}" data-doc="${j}" title="Diff the classic definition against this generated OAS document">Diff ${e(d.label)}</button>`)
         .join(' ');
       const details = r.outcome === 'failure' && r.messages.length > 1 ? `<ul>${r.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : e(detailsOf(r));
-      return `<tr class="${r.outcome}"><td>${e(r.name)}<div class="id">${e(r.apiID)}</div></td><td><span class="badge ${r.outcome}">${e(outcomeWord(r))}</span></td><td>${details}</td><td>${diffs}</td></tr>`;
+      const list = (cls: string, title: string, items: string[]) =>
+        items.length ? `<div class="${cls}"><b>${title}</b><ul>${items.map((c) => `<li>${e(c)}</li>`).join('')}</ul></div>` : '';
+      const conversion = list('changes', 'Changed shape', r.changes) + list('dropped', 'Dropped', r.dropped);
+      const name = `<td>${e(r.name)}<div class="id">${e(r.apiID)}</div></td>`;
+      const badge = `<td><span class="badge ${r.outcome}">${e(outcomeWord(r))}</span></td>`;
+      return `<tr class="${r.outcome}">${name}${badge}<td>${details}${conversion}</td><td>${diffs}</td></tr>`;
     })
     .join('\n');
   const notes = options.notes?.length ? `<h2>Notes</h2><ul class="notes">${options.notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul>` : '';
@@ -62,6 +67,7 @@ th { color: var(--vscode-descriptionForeground); font-weight: normal; }
 .badge.failure { background: var(--vscode-errorForeground); color: var(--vscode-editor-background); }
 .badge.skipped, .badge.not-reported { background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 td ul { margin: 0; padding-left: 1.2em; }
+.changes, .dropped { margin-top: .4em; }
 button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: none; padding: 3px 8px; margin: 1px; cursor: pointer; white-space: nowrap; }
 button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #go { background: var(--vscode-button-background); color: var(--vscode-button-foreground); padding: 5px 12px; margin-top: .8em; }

@@ -84,7 +84,7 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
         (signal) =>
           pushDocument(
             {
-              clientFor: this.ctx.clientFor,
+              clientFor: (name) => this.ctx.clientFor(name),
               ui: this.ctx.ui.push({ documentUri: uri, reload: () => this.ctx.reloadGateway(environment) }),
               log: (l) => this.ctx.log.info(l),
             },

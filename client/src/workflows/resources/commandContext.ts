@@ -46,8 +46,9 @@ export function reportFailure(deps: ResourceDeps, what: string, err: unknown): u
 export function describeResult(result: unknown): string {
   if (!result || typeof result !== 'object') return '';
   const r = result as Record<string, unknown>;
-  if (typeof r.Message === 'string') return `${r.Status ? `${String(r.Status)}: ` : ''}${r.Message}`;
-  if (typeof r.action === 'string') return `${String(r.status ?? 'ok')}, ${r.action}`;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  if (typeof r.Message === 'string') return `${text(r.Status) ? `${text(r.Status)}: ` : ''}${r.Message}`;
+  if (typeof r.action === 'string') return `${text(r.status) || 'ok'}, ${r.action}`;
   if (typeof r.key_id === 'string') return `key ${r.key_id}`;
   return '';
 }

@@ -17,7 +17,8 @@ const required = (what: string) => (v: string) => (v.trim() ? undefined : `Enter
 
 /** The OAuth client a node, an argument or the user names. */
 export async function oauthClientOf(arg: CommandArg<OAuthClientArgs>, target: Target, title: string): Promise<{ apiId: string; clientId: string }> {
-  const given = { ...(isExplorerNode(arg) && arg.resource?.type === 'oauthClient' ? { apiId: arg.resource.apiId, clientId: arg.resource.id } : {}), ...argsOf(arg) };
+  const fromNode = isExplorerNode(arg) && arg.resource?.type === 'oauthClient' ? { apiId: arg.resource.apiId, clientId: arg.resource.id } : {};
+  const given = { ...fromNode, ...argsOf(arg) };
   const apiId = given.apiId ?? (await askText(title, 'The id of the API the OAuth client belongs to', { validate: required('API id') }));
   const clientId = given.clientId ?? (await askText(title, 'The OAuth client id', { validate: required('client id') }));
   return { apiId, clientId };
@@ -27,7 +28,9 @@ export function registerDetailsCommands(deps: ResourceDeps, documents: ReadOnlyD
   const fetchClient = async (arg: CommandArg<OAuthClientArgs>, title: string): Promise<{ target: Target; client: OAuthClient }> => {
     const target = await resolveTarget(deps, arg);
     const { apiId, clientId } = await oauthClientOf(arg, target, title);
-    const client = await withCancellableProgress(`Reading OAuth client from ${target.environment.name}…`, (signal) => target.client.getOAuthClient(apiId, clientId, { signal }));
+    const client = await withCancellableProgress(`Reading OAuth client from ${target.environment.name}…`, (signal) =>
+      target.client.getOAuthClient(apiId, clientId, { signal }),
+    );
     return { target, client };
   };
 
@@ -64,12 +67,14 @@ export function registerDetailsCommands(deps: ResourceDeps, documents: ReadOnlyD
       const target = await resolveTarget(deps, arg);
       let hookId = given.hookId;
       if (!hookId) {
-        const hooks = await withCancellableProgress(`Listing webhooks of ${target.environment.name}…`, (signal) => target.client.listWebhooks({ p: -1, signal })).then((e) => e.hooks ?? [], () => []);
+        const listing = withCancellableProgress(`Listing webhooks of ${target.environment.name}…`, (signal) => target.client.listWebhooks({ p: -1, signal }));
+        const hooks = await listing.then((e) => e.hooks ?? [], () => []);
         hookId = hooks.length
           ? await pickOne(title, 'The webhook', hooks.map((h) => ({ label: h.name ?? h.id ?? '?', description: `${h.method} ${h.target_path}`, value: String(h.id ?? h.webhook_id) })))
           : await askText(title, 'The webhook id', { validate: required('webhook id') });
       }
-      const hook = await withCancellableProgress(`Reading webhook from ${target.environment.name}…`, (signal) => target.client.getWebhook(hookId!, { signal }));
+      const id = hookId;
+      const hook = await withCancellableProgress(`Reading webhook from ${target.environment.name}…`, (signal) => target.client.getWebhook(id, { signal }));
       return await documents.show(target.environment.name, 'webhooks', `webhook-${hook.name ?? hookId}`, hook);
     } catch (err) {
       return reportFailure(deps, 'Could not read the webhook', err);

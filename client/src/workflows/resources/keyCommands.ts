@@ -12,6 +12,7 @@ import { createGatewayKeyOptions, createOrgKeyOptions, keyLookupOptions, updateK
 import { askText, pickApiId, pickKeyOptions, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { keyTemplate, orgKeyTemplate } from './templates';
+import { grantedApiOfKey } from '../sync/remoteReader';
 
 export type KeyStyle = 'gateway' | 'dashboard';
 
@@ -90,7 +91,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
-      const apiId = given.apiId ?? (await pickApiId(client, title));
+      const apiId = given.apiId ?? (await grantedApiOfKey(client, keyId).catch(() => undefined)) ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('update', `${title}: options`));
       const options = updateKeyOptions(picked);
       const body = await resolveBody(
@@ -121,7 +122,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The organisation id (the org key is stored under it)', { validate: validateKeyId }));
       const picked = given.options ?? (await pickKeyOptions('createOrg', `${title}: options`));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, start: async () => orgKeyTemplate(keyId) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
       const result = await withCancellableProgress(`Creating organisation key in ${env.name}…`, (signal) =>
         client.createOrgKey(keyId, body as GatewaySession, { ...createOrgKeyOptions(picked), signal }),
       );
@@ -138,7 +139,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The org key id (the organisation id); sent with the admin secret', { validate: validateKeyId }));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, start: async () => orgKeyTemplate(keyId) }, given.body);
+      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
       const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) => client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }));
       void vscode.window.showInformationMessage(`Organisation key updated in ${env.name}: ${describeResult(result) || 'ok'}.`);
       return result;
@@ -153,7 +154,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
-      const apiId = given.apiId ?? (await pickApiId(client, title));
+      const apiId = given.apiId ?? (await grantedApiOfKey(client, keyId).catch(() => undefined)) ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('details', `${title}: options`));
       const result = await withCancellableProgress(`Reading key from ${env.name}…`, (signal) => client.getKey(apiId, keyId, { ...keyLookupOptions(picked), signal }));
       return await documents.show(env.name, 'keys', result.data?.alias ? `key-${result.data.alias}` : 'key-details', result);

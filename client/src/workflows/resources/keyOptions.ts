@@ -27,7 +27,9 @@ const INFO: Record<KeyOption, Omit<KeyOptionInfo, 'option'>> = {
   hashed: {
     query: 'hashed',
     label: 'The key id is a hash',
-    detail: 'Creating: the returned key_hash resembles the key name (import of an already hashed key). Updating or reading: the id in the path is the key\'s hash, not the key.',
+    detail:
+      'Creating: the returned key_hash resembles the key name (import of an already hashed key). ' +
+      "Updating or reading: the id in the path is the key's hash, not the key.",
   },
   username: {
     query: 'username=true',
@@ -109,6 +111,7 @@ export function validateKeyId(value: string): string | undefined {
   const id = value.trim();
   if (!id) return 'Enter a key id.';
   if (id === '.' || id === '..' || /[/\\]/.test(id)) return 'A key id cannot be "." or ".." or contain / or \\.';
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\s]/.test(id)) return 'A key id cannot contain spaces or control characters.';
   return undefined;
 }

@@ -20,7 +20,7 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
     const title = 'Svc: Create Policy';
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
-      const body = (await resolveBody({ kind: 'policy', what: 'policy', action: 'Create Policy', title, start: async () => policyTemplate() }, given.body)) as Policy;
+      const body = (await resolveBody({ kind: 'policy', what: 'policy', action: 'Create Policy', title, start: () => Promise.resolve(policyTemplate()) }, given.body)) as Policy;
       const problem = validatePolicyId(String(body.id ?? body._id ?? ''));
       if (problem) throw new Error(`${problem} Set it in the document and run the command again.`);
       const result = await withCancellableProgress(`Creating policy in ${env.name}…`, (signal) => client.createPolicy(body, { signal }));

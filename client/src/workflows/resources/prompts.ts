@@ -2,9 +2,9 @@
 // takes the answers as an argument too, so callers (and tests) can skip these.
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../api';
-import { summariseApi } from '../../explorer/apiSummaries';
 import { answered } from './commandContext';
 import { optionsFor, type KeyOperation } from './keyOptions';
+import { pickApiOfKey } from '../../shared/pickApi';
 
 export async function askText(title: string, prompt: string, options: { value?: string; placeHolder?: string; validate?: (v: string) => string | undefined } = {}): Promise<string> {
   const value = await vscode.window.showInputBox({
@@ -39,12 +39,5 @@ export async function pickKeyOptions(operation: KeyOperation, title: string): Pr
 
 /** The API a key path needs: picked from the server's list, or typed when it lists none. */
 export async function pickApiId(client: ManagementClient, title: string): Promise<string> {
-  let apis: Array<{ id: string; name: string; kind: string }> = [];
-  try {
-    apis = ((await client.listApis({ p: -1 })).apis ?? []).map(summariseApi).filter((a) => a.id);
-  } catch {
-    // A server that cannot list APIs still accepts a typed id.
-  }
-  if (apis.length === 0) return askText(title, 'The id of the API the key grants access to', { validate: (v) => (v.trim() ? undefined : 'Enter an API id.') });
-  return pickOne(title, 'The API the key grants access to (the key path names one)', apis.map((a) => ({ label: a.name, description: `${a.id} · ${a.kind}`, value: a.id })));
+  return answered(await pickApiOfKey(client, title));
 }

@@ -34,7 +34,7 @@ function sortDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortDeep);
   if (value && typeof value === 'object') {
     const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value as object).sort()) {
+    for (const key of Object.keys(value).sort()) {
       const member = (value as Record<string, unknown>)[key];
       if (member !== undefined) sorted[key] = sortDeep(member);
     }

@@ -95,7 +95,8 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     status: 'pulled',
     file,
     copiedTo,
-    message: `Pulled the ${label} '${remote.name ?? target.id}' from '${environment}' into ${key}${note}${copiedTo ? `; your version is kept in ${path.basename(copiedTo)}` : ''}.`,
+    message: `Pulled the ${label} '${remote.name ?? target.id}' from '${environment}' into ` +
+      `${key}${note}${copiedTo ? `; your version is kept in ${path.basename(copiedTo)}` : ''}.`,
   };
 }
 

@@ -10,6 +10,7 @@ import { pullResource, type PullOutcome } from './pull';
 import { targetOfRef } from './targets';
 import type { PullArgs, SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
+import { listAllApis } from '../../api/specFallbacks';
 
 export const PULL_FOLDER_SETTING = 'svc.pull.folder';
 export const DEFAULT_PULL_FOLDER = 'svc';
@@ -87,7 +88,7 @@ export async function pullAll(ctx: SyncContext, environment: string): Promise<Pu
       const client = await ctx.clientFor(environment);
       report('listing…');
       const targets: RemoteTarget[] = [];
-      const apis = ((await client.listApis({ p: -1, signal })).apis ?? []).map(summariseApi).filter((a) => a.id);
+      const apis = (await listAllApis(client, { signal })).map(summariseApi).filter((a) => a.id);
       targets.push(...apis.map((a): RemoteTarget => ({ kind: a.kind, id: a.id })));
       targets.push(...(await client.listPolicies({ signal })).map((p): RemoteTarget => ({ kind: 'policy', id: String(p.id || p._id) })).filter((t) => t.id));
       try {

@@ -62,7 +62,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   let outcome: PushOutcome;
   try {
     outcome = await withCancellableProgress(`Pushing ${name} to '${environment}'`, (signal) =>
-      pushDocument({ clientFor: ctx.clientFor, ui, log: (l) => ctx.log.info(l) }, { ...request, signal }),
+      pushDocument({ clientFor: (name) => ctx.clientFor(name), ui, log: (l) => ctx.log.info(l) }, { ...request, signal }),
     );
   } catch (err) {
     const message = isManagementApiError(err) ? err.message : `Push of ${name} failed: ${err instanceof Error ? err.message : String(err)}`;

@@ -14,6 +14,8 @@ import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
 import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
 import { isRefusal, planPush, type OasVersionChoice, type PushChoices, type PushRoute, type StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
+import { isManagementApiError } from '../../api/errors';
+import { NO_RELOAD_MESSAGE, reloadKnownMissing } from '../../api/specFallbacks';
 
 /** What the user pulled or opened: the base a conflict is measured against. */
 export interface PushBase {
@@ -120,11 +122,13 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     return refused(`${name} is not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it before pushing.`);
   }
   if (request.target?.publicMode) {
-    return refused(`${name} was pulled with mode=public, without the x-svc-api-gateway extension: it cannot be pushed back. Pull the API again with the extension to edit and push it.`, 'oas');
+    return refused(`${name} was pulled with mode=public, without the x-svc-api-gateway extension: ` +
+      `it cannot be pushed back. Pull the API again with the extension to edit and push it.`, 'oas');
   }
   const kind = request.target?.kind ?? syncKindOf(request.kind ?? detectKind(request.uri, document)?.kind);
   if (!kind) {
-    return refused(`${name} is not a document push knows (classic, OAS or streams API, policy, key): it is detected by its content, so check that it has the members of one of these.`);
+    return refused(`${name} is not a document push knows (classic, OAS or streams API, policy, key): ` +
+      `it is detected by its content, so check that it has the members of one of these.`);
   }
 
   if (request.errors.length > 0 && !(await ui.confirmDespiteErrors(name, request.errors))) {
@@ -196,12 +200,25 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     message: `Pushed ${name} to '${environment}' (${route.endpoint}).`,
   };
   if (route.reloadNeeded) {
+    const noReload = `Pushed ${name} to '${environment}'. ${NO_RELOAD_MESSAGE}`;
+    if (reloadKnownMissing(client)) {
+      // Learned earlier this session: do not offer what the server cannot do.
+      outcome.message = noReload;
+      outcome.reloaded = false;
+      return outcome;
+    }
     const message = `Pushed ${name} to '${environment}'. The gateway stored the definition but still serves the previous one until it reloads.`;
     outcome.message = message;
     if (await ui.offerReload(message)) {
-      await client.reloadGateway({ signal });
-      outcome.reloaded = true;
-      outcome.message = `Pushed ${name} to '${environment}' and reloaded the gateway: the definition is live.`;
+      try {
+        await client.reloadGateway({ signal });
+        outcome.reloaded = true;
+        outcome.message = `Pushed ${name} to '${environment}' and reloaded the gateway: the definition is live.`;
+      } catch (err) {
+        if (!isManagementApiError(err, 'missing-endpoint')) throw err;
+        outcome.reloaded = false;
+        outcome.message = noReload;
+      }
     } else {
       outcome.reloaded = false;
     }

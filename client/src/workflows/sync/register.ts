@@ -22,6 +22,8 @@ import type { RemoteTarget } from './syncKinds';
 import type { SyncUi } from './syncUi';
 import { targetOfRef } from './targets';
 import { vscodeSyncUi } from './vscodePushUi';
+import { isManagementApiError } from '../../api/errors';
+import { NO_RELOAD_MESSAGE } from '../../api/specFallbacks';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */
@@ -67,9 +69,20 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     activeEnvironment: () => access.resolveEnvironment()?.name,
     refreshTree: () => deps.explorer.provider.refresh(),
     reloadGateway: async (environment) => {
-      await withCancellableProgress(`Reloading the gateway of '${environment}'`, async (signal) => (await clientFor(environment)).reloadGateway({ signal }));
+      try {
+        await withCancellableProgress(`Reloading the gateway of '${environment}'`, async (signal) => (await clientFor(environment)).reloadGateway({ signal }));
+      } catch (err) {
+        if (!isManagementApiError(err, 'missing-endpoint')) throw err;
+        // Not a failure: the spec has no reload; the gateway loads stored definitions on its own.
+        const message = `'${environment}': ${NO_RELOAD_MESSAGE}`;
+        log.info(message);
+        void vscode.window.showInformationMessage(message);
+        return message;
+      }
+      const message = `The gateway of '${environment}' reloaded: stored definitions are live.`;
       log.info(`reloaded the gateway of '${environment}'`);
-      void vscode.window.showInformationMessage(`The gateway of '${environment}' reloaded: stored definitions are live.`);
+      void vscode.window.showInformationMessage(message);
+      return message;
     },
     pull: (args) => pullIntoWorkspace(ctx, args),
   };
@@ -163,7 +176,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       const environment = access.resolveEnvironment(arg?.environment)?.name;
       if (!environment) return;
       try {
-        await ctx.reloadGateway(environment);
+        return await ctx.reloadGateway(environment);
       } catch (err) {
         report(`Reloading the gateway of '${environment}' failed`, err);
       }

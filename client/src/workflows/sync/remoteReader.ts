@@ -2,8 +2,11 @@
 // push will write to (see routing.ts). Free of `vscode`.
 import type { ManagementClient } from '../../api/client';
 import { isManagementApiError } from '../../api/errors';
+import { findDashboardApi, grantedApiIds, grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../api/specFallbacks';
+
+export { grantedApiOfKey, KEY_API_UNKNOWN };
 import type { DashApi, JsonMap } from '../../api/types';
-import { summariseApi, summarisePolicy } from '../../explorer/apiSummaries';
+import { summarisePolicy } from '../../explorer/apiSummaries';
 import type { RemoteTarget, SyncKind } from './syncKinds';
 
 /** What the server holds for a target, or `exists: false`. */
@@ -57,30 +60,25 @@ export async function readRemote(client: ManagementClient, target: RemoteTarget,
   }
 }
 
-/** The dashboard's record when the environment has a token and the dashboard knows the API. */
+/** The dashboard's record when the environment has a token and the dashboard knows the API (its read, else its listing). */
 async function optionalDashboardRecord(client: ManagementClient, id: string, signal?: AbortSignal): Promise<DashApi | undefined> {
-  try {
-    return await client.getDashboardApi(id, { signal });
-  } catch (err) {
-    if (notFound(err) || isManagementApiError(err, 'missing-endpoint')) return undefined;
-    throw err;
-  }
+  return findDashboardApi(client, id, { signal });
 }
 
-/** Classic: the dashboard record's definition when the dashboard has it, else the gateway's stored one. */
+/** Classic: the dashboard record's definition when the dashboard has it, else the gateway's stored one (specFallbacks). */
 async function readClassic(client: ManagementClient, id: string, signal?: AbortSignal): Promise<RemoteSnapshot> {
-  const record = hasDashboardCredential(client) ? await optionalDashboardRecord(client, id, signal) : undefined;
-  if (record?.api_definition) return { exists: true, document: record.api_definition, name: record.api_definition.name, dashboardRecord: record };
-  if (!hasGatewayCredential(client)) return { exists: false };
-  const document = await client.getClassicApi(id, { signal });
-  return { exists: true, document, name: document.name };
+  if (!hasDashboardCredential(client) && !hasGatewayCredential(client)) return { exists: false };
+  const read = await readClassicApi(client, id, { signal });
+  if (!read) return { exists: false };
+  return { exists: true, document: read.definition, name: read.definition.name, dashboardRecord: read.record };
 }
 
 /** Keys through the dashboard (endpoint 18), or the gateway without a dashboard token; addressed by hash; `key_id` (the credential) is left out. */
 async function readKey(client: ManagementClient, target: RemoteTarget, signal?: AbortSignal): Promise<RemoteSnapshot> {
   let data: unknown;
   if (hasDashboardCredential(client) || !hasGatewayCredential(client)) {
-    const apiId = target.apiId ?? (await anyApiId(client, signal));
+    const apiId = target.apiId ?? (await grantedApiOfKey(client, target.id, { hashed: true, signal }));
+    if (!apiId) throw new Error(KEY_API_UNKNOWN);
     data = (await client.getKey(apiId, target.id, { hashed: true, signal })).data;
   } else {
     // Only the gateway secret (keys pushed through POST /svc/keys/{id}): the gateway's read, by hash.
@@ -90,13 +88,6 @@ async function readKey(client: ManagementClient, target: RemoteTarget, signal?: 
   delete document.key_id;
   const alias = typeof document.alias === 'string' && document.alias ? document.alias : undefined;
   return { exists: true, document, name: alias ?? `key-${target.id.slice(0, 8)}` };
-}
-
-/** Endpoint 18 needs an API in its path; the first API the server lists will do for a lookup. */
-export async function anyApiId(client: ManagementClient, signal?: AbortSignal): Promise<string> {
-  const first = (await client.listApis({ p: 1, signal })).apis?.map(summariseApi).find((a) => a.id);
-  if (!first) throw new Error('Reading a key needs an API id, and this server lists no API.');
-  return first.id;
 }
 
 function oasName(document: unknown): string | undefined {
@@ -123,6 +114,5 @@ export function idInDocument(kind: SyncKind, document: unknown): string | undefi
 
 /** The first API a key grants access to (endpoint 17's path needs one). */
 export function apiIdOfKey(document: unknown): string | undefined {
-  const rights = (document as { access_rights?: Record<string, unknown> } | undefined)?.access_rights;
-  return rights && typeof rights === 'object' ? Object.keys(rights)[0] : undefined;
+  return grantedApiIds(document)[0];
 }

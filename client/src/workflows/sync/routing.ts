@@ -104,7 +104,8 @@ export function planPush(input: RoutingInput): RoutingResult {
 function planClassic({ id, exists, credentials, dashboardRecord, document }: RoutingInput): RoutingResult {
   if (!id) return { refused: 'This classic definition has no "api_id": add the id of the API it replaces.' };
   if (!exists) {
-    return { refused: `API '${id}' does not exist on this environment, and the management API has no endpoint that creates a classic definition: create it as an OAS API, or pull an existing API and edit that.` };
+    return { refused: `API '${id}' does not exist on this environment, and the management API has no endpoint that creates a classic definition: ` +
+      `create it as an OAS API, or pull an existing API and edit that.` };
   }
   const definition = document as ClassicApiDefinition;
   if (credentials.dashboard && dashboardRecord) {
@@ -120,8 +121,10 @@ function planClassic({ id, exists, credentials, dashboardRecord, document }: Rou
       },
     };
   }
-  if (!credentials.gateway) return { refused: `${credentials.dashboard ? 'The dashboard has no record of this API' : 'This environment has no credential for API definitions'}: ${NEED_GATEWAY.toLowerCase()} to push through PUT /svc/apis/{apiID}.` };
-  if (definition.api_id !== id) return { refused: `The "api_id" in the document ('${String(definition.api_id)}') must equal the id of the API it replaces ('${id}'): the gateway refuses the update otherwise.` };
+  if (!credentials.gateway) return { refused: `${credentials.dashboard ? 'The dashboard has no record of this API' : 'This environment has no credential for API definitions'}: ` +
+    `${NEED_GATEWAY.toLowerCase()} to push through PUT /svc/apis/{apiID}.` };
+  if (definition.api_id !== id) return { refused: `The "api_id" in the document ('${String(definition.api_id)}') ` +
+    `must equal the id of the API it replaces ('${id}'): the gateway refuses the update otherwise.` };
   return {
     endpoint: 'PUT /svc/apis/{apiID}',
     family: 'gateway',
@@ -167,7 +170,8 @@ function planOas({ id, exists, credentials, dashboardRecord, document, choices }
     };
   }
   if (!credentials.dashboard || !dashboardRecord) {
-    return { refused: `Updating OAS API '${id}' goes through its dashboard record (PUT /api/apis/{apiId}): ${credentials.dashboard ? 'the dashboard has no record of it' : NEED_DASHBOARD.toLowerCase()}.` };
+    return { refused: `Updating OAS API '${id}' goes through its dashboard record (PUT /api/apis/{apiId}): ` +
+      `${credentials.dashboard ? 'the dashboard has no record of it' : NEED_DASHBOARD.toLowerCase()}.` };
   }
   return {
     endpoint: 'PUT /api/apis/{apiId}',
@@ -184,7 +188,7 @@ function planOas({ id, exists, credentials, dashboardRecord, document, choices }
 
 function withoutOasId(doc: OasDocument): OasDocument {
   const copy = structuredClone(doc);
-  const info = copy['x-svc-api-gateway']?.info as Record<string, unknown> | undefined;
+  const info = copy['x-svc-api-gateway']?.info;
   if (info) {
     delete info.id;
     delete info.dbId;

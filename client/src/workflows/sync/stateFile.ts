@@ -84,7 +84,8 @@ export async function readState(root: string): Promise<StateReadResult> {
     const reason = err instanceof Error ? err.message : String(err);
     return {
       state: emptyState(),
-      problem: `${STATE_DIR}/${STATE_FILE} could not be read (${reason}); it was moved to ${path.basename(aside)} and pull/push start afresh: files count as not pulled until you pull them again.`,
+      problem: `${STATE_DIR}/${STATE_FILE} could not be read (${reason}); ` +
+        `it was moved to ${path.basename(aside)} and pull/push start afresh: files count as not pulled until you pull them again.`,
     };
   }
 }

@@ -30,6 +30,7 @@ export interface SyncContext {
   clientFor(environment: string): Promise<ManagementClient>;
   activeEnvironment(): string | undefined;
   refreshTree(): void;
-  reloadGateway(environment: string): Promise<void>;
+  /** Resolves to the sentence shown (reloaded, or: this server has no reload endpoint). */
+  reloadGateway(environment: string): Promise<string>;
   pull(args: PullArgs): Promise<PullOutcome>;
 }

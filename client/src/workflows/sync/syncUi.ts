@@ -6,7 +6,7 @@ import type { PushUi } from './pushPipeline';
 
 export interface SyncUi {
   /** The questions of one push of the document at `documentUri` (the diff's right side). */
-  push(options: { documentUri: vscode.Uri; reload: () => Promise<void> }): PushUi;
+  push(options: { documentUri: vscode.Uri; reload: () => Promise<unknown> }): PushUi;
   /** OAS pull: with the extension (pushable) or the public form; undefined = cancel. */
   askPullMode(): Promise<'full' | 'public' | undefined>;
   /** Pull over a file with unsaved or unpushed changes. */

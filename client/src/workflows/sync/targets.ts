@@ -3,20 +3,27 @@
 // Free of `vscode`.
 import type { ManagementClient } from '../../api/client';
 import type { ResourceRef } from '../../explorer/resourceSource';
-import { anyApiId } from './remoteReader';
+import { grantedApiIds } from '../../api/specFallbacks';
+import { grantedApiOfKey, KEY_API_UNKNOWN } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
 
-export async function targetOfRef(client: ManagementClient, ref: ResourceRef, signal?: AbortSignal): Promise<RemoteTarget | undefined> {
+/** `askApi`: asks the user which API the key grants access to, when nothing else says so. */
+export async function targetOfRef(
+  client: ManagementClient,
+  ref: ResourceRef,
+  signal?: AbortSignal,
+  askApi?: () => Promise<string | undefined>,
+): Promise<RemoteTarget | undefined> {
   switch (ref.type) {
     case 'api':
       return { kind: ref.kind, id: ref.id };
     case 'policy':
       return { kind: 'policy', id: ref.id };
     case 'key': {
-      const apiId = ref.apiId ?? (await anyApiId(client, signal));
+      const apiId = ref.apiId ?? (await grantedApiOfKey(client, ref.id, { signal })) ?? (await askApi?.());
+      if (!apiId) throw new Error(KEY_API_UNKNOWN);
       const result = await client.getKey(apiId, ref.id, { autoGuess: true, signal });
-      const rights = (result.data as { access_rights?: Record<string, unknown> } | undefined)?.access_rights;
-      const grantedApi = rights && typeof rights === 'object' ? Object.keys(rights)[0] : undefined;
+      const grantedApi = grantedApiIds(result.data)[0];
       if (!result.key_hash) throw new Error('The server did not return the key\'s hash, which pull and edit-remote use to address keys.');
       return { kind: 'key', id: result.key_hash, apiId: grantedApi ?? apiId };
     }

@@ -9,13 +9,14 @@ import type { RemoteDiffDocuments } from './remoteDiffDocuments';
 import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
+import { listAllApis } from '../../api/specFallbacks';
 
 export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
   documentUri: vscode.Uri;
   diffs: RemoteDiffDocuments;
   /** Runs the reload when the user clicks "Reload gateway" on the notification. */
-  reload: () => Promise<void>;
+  reload: () => Promise<unknown>;
 }
 
 const MODAL = { modal: true } as const;
@@ -114,25 +115,26 @@ export function createVscodePushUi(options: VscodePushUiOptions): PushUi {
       const warning = summary.unrecorded ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).` : '';
       const choice = await vscode.window.showInformationMessage(
         `Push ${summary.name} to '${summary.environment}'?`,
-        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ${route.why}.${warning}` },
+        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ` +
+          `${route.why}.${warning}` },
         'Push',
       );
       return choice === 'Push';
     },
 
-    async offerReload(message) {
+    offerReload(message) {
       // Not modal and not awaited: the push is done; the reload is the user's next step.
       void vscode.window.showInformationMessage(message, 'Reload Gateway').then(async (choice) => {
         if (choice === 'Reload Gateway') await options.reload();
       });
-      return false;
+      return Promise.resolve(false);
     },
   };
 }
 
 async function askVersion(client: ManagementClient, signal?: AbortSignal): Promise<OasVersionChoice | undefined> {
   const apis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing OAS APIs…' }, async () =>
-    ((await client.listApis({ p: -1, signal })).apis ?? []).map(summariseApi).filter((a) => a.kind === 'oas'),
+    (await listAllApis(client, { signal })).map(summariseApi).filter((a) => a.kind === 'oas'),
   );
   const base = await vscode.window.showQuickPick(apis.map((a) => ({ label: a.name, description: a.id, id: a.id })), {
     title: 'Base API (base_api_id)',

@@ -34,7 +34,7 @@ export function positionTree(text: string, offset: number, ends?: ContainerEnds)
     const root = scanner.value(start, undefined);
     // Anything after the root value is a syntax error: let the tolerant tree answer.
     if (scanner.skipTrivia(root.offset + root.length) !== text.length) return undefined;
-    return root as Node;
+    return root;
   } catch (e) {
     if (e instanceof Malformed) return undefined;
     throw e;

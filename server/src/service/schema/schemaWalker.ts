@@ -308,7 +308,7 @@ export class SchemaWalker {
     const { nodes, valueDependent } = this.expandTracked(start, value);
     if (single && !valueDependent) {
       let byBase = this.expansions.get(single.schema);
-      if (!byBase) this.expansions.set(single.schema, (byBase = new Map()));
+      if (!byBase) this.expansions.set(single.schema, (byBase = new Map<string | undefined, SchemaNode[]>()));
       byBase.set(single.baseId, nodes);
       this.shared.add(nodes);
     }
@@ -388,7 +388,7 @@ export function createSchemaWalker(registry: WalkerRegistry): SchemaWalker {
     resolveRef(ref, baseId) {
       const target = registry.resolveRef(ref, baseId ?? '');
       if (!target) return undefined;
-      return { schema: target as SchemaObject, baseId: resolveUri(ref, baseId).replace(/#.*$/, '') };
+      return { schema: target, baseId: resolveUri(ref, baseId).replace(/#.*$/, '') };
     },
   });
 }

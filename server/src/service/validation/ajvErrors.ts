@@ -174,8 +174,24 @@ function customMessage(pointer: string, ctx: SchemaContext, pattern?: string): s
   return undefined;
 }
 
+/** The members of ajv's `params` that the keywords below read (ajv sets the ones of each keyword). */
+interface AjvParams {
+  pattern: string;
+  missingProperty: string;
+  additionalProperty: string;
+  type: string;
+  allowedValues?: unknown[];
+  allowedValue: unknown;
+  format: string;
+  limit: number;
+  multipleOf: number;
+  i: number;
+  j: number;
+  [other: string]: unknown;
+}
+
 function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
-  const params = e.params as Record<string, any>;
+  const params = e.params as AjvParams;
   const error = (code: string, message: string, target: Problem['target'] = 'value', data?: Problem['data']): Problem => ({
     pointer: e.instancePath,
     target,

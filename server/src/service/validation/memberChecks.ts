@@ -68,7 +68,7 @@ export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, k
     if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) {
-        const item = current[i];
+        const item: unknown = current[i];
         const childNodes = walker.child(nodes, i, item);
         if (childNodes.length) stack.push({ value: item, nodes: childNodes, parent: frame, segment: i });
       }

@@ -18,7 +18,7 @@ import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
-import type { WorkspaceIndex } from './workspaceIndex';
+import type { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
 
 /** What validation works with: the language service passes its own (svc-lint builds the same service). */
 export interface ValidationServices {

@@ -21,6 +21,8 @@ export interface SandboxEnvironment {
 export interface SandboxEnvironmentOptions {
   /** Runs first in the `after` hook, while the environment and sandbox still exist (close editors, remove other environments). */
   cleanup?: () => unknown;
+  /** Serve only the spec's 24 endpoints (`startSandbox({ specOnly: true })`), like a strict server built to the spec. */
+  specOnly?: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ export function useSandboxEnvironment(name: string, options: SandboxEnvironmentO
   };
 
   before(async () => {
-    const sandbox = await startSandbox({ port: 0, memory: true });
+    const sandbox = await startSandbox({ port: 0, memory: true, specOnly: options.specOnly === true });
     current = { sandbox };
     current.server = new ManagementClient({ name: 'check', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
     current.api = await testingApi();

@@ -1,0 +1,58 @@
+// svc-lint's view of the workspace: every definition under the git root (or the current
+// directory outside a repository) goes into the index, so links and listen paths are checked
+// against the whole project, while diagnostics are reported only for the files asked for. A
+// pre-commit run on one staged policy then knows the APIs it grants.
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { WorkspaceModel } from '../service/index/workspaceModel';
+import { fileUriOf } from './files';
+
+/** Folders that hold no definitions of the user's (and `.svc/`, our base copies). */
+const SKIPPED = new Set(['node_modules', '.git', '.svc', 'dist', 'out', 'coverage', '.vscode-test']);
+const MAX_FILES = 5000;
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** The nearest folder at or above `cwd` holding `.git`; `cwd` itself when there is none. */
+export function projectRoot(cwd: string): string {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) return dir;
+    if (dirname(dir) === dir) return cwd;
+  }
+}
+
+/** Every `.json`/`.jsonc` file under `root` (skipping the folders above and hidden ones). */
+export function definitionFiles(root: string, limit = MAX_FILES): string[] {
+  const out: string[] = [];
+  const stack = [root];
+  while (stack.length > 0 && out.length < limit) {
+    const dir = stack.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) stack.push(join(dir, entry.name));
+      } else if (entry.isFile() && /\.jsonc?$/i.test(entry.name) && out.length < limit) out.push(join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+/** Queues every definition file under `root` in the index (parsed lazily, when a rule needs it). */
+export function indexProject(index: WorkspaceModel, root: string): number {
+  let count = 0;
+  for (const file of definitionFiles(root)) {
+    try {
+      if (statSync(file).size > MAX_FILE_BYTES) continue;
+      index.updateText(fileUriOf(file), readFileSync(file, 'utf8'), undefined, /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
+      count++;
+    } catch {
+      // unreadable: the linted files report their own read errors
+    }
+  }
+  return count;
+}

@@ -1,0 +1,104 @@
+// Navigation handlers: definition, references, rename, code lenses, workspace symbols and
+// document links, each translating to one language-service call inside `runSafe`. The active
+// environment (gateway URL, known ids) arrives by notification and is kept here.
+
+import { ResponseError, ErrorCodes, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { ActiveEnvironmentNotification, type ActiveEnvironmentParams } from '../../../common/src/protocol';
+import type { LanguageService } from '../service/languageService';
+import type { Logger } from './logger';
+import { runSafe } from './runner';
+import type { SettingsCache } from './settings';
+
+export const NAVIGATION_CAPABILITIES = {
+  definitionProvider: true,
+  referencesProvider: true,
+  renameProvider: { prepareProvider: true },
+  codeLensProvider: { resolveProvider: false },
+  workspaceSymbolProvider: true,
+  documentLinkProvider: { resolveProvider: false },
+};
+
+export interface NavigationDeps {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  service: LanguageService;
+  settings: SettingsCache;
+  log: Logger;
+  /** Whether the client can refresh code lenses on request (workspace/codeLens/refresh). */
+  canRefreshLenses: () => boolean;
+  /** Called when the active environment changed what diagnostics say. */
+  revalidate: () => void;
+}
+
+export interface Navigation {
+  /** Asks the client to fetch code lenses again (the index changed), at most every 300 ms. */
+  refreshLenses(): void;
+}
+
+export function registerNavigation({ connection, documents, service, settings, log, canRefreshLenses, revalidate }: NavigationDeps): Navigation {
+  let gatewayUrl: string | undefined;
+
+  const withDocument = <T>(uri: string, fallback: T, work: (document: TextDocument, s: Awaited<ReturnType<SettingsCache['get']>>) => T) => async () => {
+    const document = documents.get(uri);
+    return document ? work(document, await settings.get(uri)) : fallback;
+  };
+
+  connection.onDefinition((params, token) =>
+    runSafe(log, 'definition', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.definition(d, params.position, s))),
+  );
+  connection.onReferences((params, token) =>
+    runSafe(log, 'references', token, [], withDocument(params.textDocument.uri, [], (d, s) =>
+      service.references(d, params.position, params.context.includeDeclaration, s),
+    )),
+  );
+  connection.onPrepareRename((params, token) =>
+    runSafe(log, 'rename', token, null, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      const check = service.prepareRename(document, params.position, await settings.get(document.uri));
+      if ('error' in check) return new ResponseError(ErrorCodes.InvalidRequest, check.error);
+      return check;
+    }),
+  );
+  connection.onRenameRequest((params, token) =>
+    runSafe(log, 'rename', token, null, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      const result = service.rename(document, params.position, params.newName, await settings.get(document.uri));
+      // The message reaches the user as VS Code's rename error.
+      return 'error' in result ? new ResponseError(ErrorCodes.InvalidRequest, result.error) : result.edit;
+    }),
+  );
+  connection.onCodeLens((params, token) =>
+    runSafe(log, 'codeLens', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.codeLenses(d, s))),
+  );
+  connection.onWorkspaceSymbol((params, token) => runSafe(log, 'workspaceSymbols', token, [], () => service.workspaceSymbols(params.query)));
+  connection.onDocumentLinks((params, token) =>
+    runSafe(log, 'links', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.documentLinks(d, gatewayUrl, s))),
+  );
+
+  connection.onNotification(ActiveEnvironmentNotification, (params: ActiveEnvironmentParams | null) => {
+    try {
+      gatewayUrl = typeof params?.gatewayUrl === 'string' && params.gatewayUrl !== '' ? params.gatewayUrl : undefined;
+      const ids = (list: unknown) => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined);
+      const apiIds = ids(params?.apiIds);
+      const policyIds = ids(params?.policyIds);
+      service.workspace.setRemoteNames(apiIds || policyIds ? { api: apiIds ?? [], policy: policyIds ?? [] } : undefined);
+      revalidate();
+    } catch (error) {
+      log.error('navigation', 'bad active environment notification', error);
+    }
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    refreshLenses() {
+      if (!canRefreshLenses() || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        connection.sendRequest('workspace/codeLens/refresh').catch((error) => log.error('codeLens', 'refresh failed', error));
+      }, 300);
+    },
+  };
+}

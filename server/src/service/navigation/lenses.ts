@@ -1,0 +1,45 @@
+// Code lenses over the links of the gateway model: above an API definition "granted by N
+// policies · M keys", above a policy "grants N APIs" and "used by M keys". Each lens carries
+// the locations it counts; the client's `svc.showReferences` opens them as a references list.
+
+import type { CodeLens, Location, Position } from 'vscode-languageserver-types';
+import type { DocumentKind } from '../../../../common/src/kinds';
+import type { SvcDocument } from '../parser/document';
+import type { WorkspaceModel } from '../index/workspaceModel';
+import { factsOfDocument, occurrences } from './navigation';
+
+import { SHOW_REFERENCES_COMMAND } from '../../../../common/src/protocol';
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+function lens(uri: string, at: Position, title: string, locations: Location[]): CodeLens {
+  const range = { start: at, end: at };
+  return { range, command: { title, command: SHOW_REFERENCES_COMMAND, arguments: [uri, at, locations] } };
+}
+
+export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, index: WorkspaceModel): CodeLens[] {
+  const facts = factsOfDocument(doc, kind);
+  if (!facts) return [];
+  const out: CodeLens[] = [];
+  for (const def of facts.definitions) {
+    const at = def.range.start;
+    if (def.kind === 'api') {
+      const refs = occurrences(doc, kind, def, index).references.filter((r) => !(r.target === 'value' && r.pointer.startsWith('/access_rights/')));
+      const policies = refs.filter((r) => r.fileKind === 'policy');
+      const keys = refs.filter((r) => r.fileKind === 'session');
+      const title = `granted by ${plural(policies.length, 'policy', 'policies')} · ${plural(keys.length, 'key', 'keys')}`;
+      out.push(lens(doc.uri, at, title, [...policies, ...keys].map((r) => ({ uri: r.uri, range: r.range }))));
+    } else if (def.kind === 'policy') {
+      // The APIs this policy grants: their definitions where the workspace has them, else the grant itself.
+      const granted = facts.references.filter((r) => r.kind === 'api' && r.target === 'key');
+      const apis = granted.flatMap((r) => {
+        const defs = index.definitionsOf('api', r.name);
+        return defs.length > 0 ? defs.map((d) => ({ uri: d.uri, range: d.range })) : [{ uri: doc.uri, range: r.range }];
+      });
+      out.push(lens(doc.uri, at, `grants ${plural(granted.length, 'API', 'APIs')}`, apis));
+      const keys = occurrences(doc, kind, def, index).references.filter((r) => r.fileKind === 'session');
+      out.push(lens(doc.uri, at, `used by ${plural(new Set(keys.map((k) => k.uri)).size, 'key', 'keys')}`, keys.map((r) => ({ uri: r.uri, range: r.range }))));
+    }
+  }
+  return out;
+}
