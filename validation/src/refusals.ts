@@ -21,12 +21,22 @@ export interface Refusal {
   code: string;
 }
 
+export interface RefusalOptions {
+  /**
+   * Whether missing required members refuse (default true). The reference's gateway family
+   * never runs the classic schema (its decoder leaves a missing member at its default; only
+   * the dashboard's schema check requires `version_data`, `not_versioned`…), so the sandbox's
+   * `/svc/apis` passes false for classic definitions; types, closed sets and the rules still refuse.
+   */
+  requiredMembers?: boolean;
+}
+
 /** The refusals of `value` read as a document of `kind` (none = the reference would take it). */
-export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry = getSchemaRegistry()): Refusal[] {
+export function refusalsOf(kind: DocumentKind, value: unknown, options: RefusalOptions = {}, registry: SchemaRegistry = getSchemaRegistry()): Refusal[] {
   const validate = registry.validatorForKind(kind);
   const out: Refusal[] = [];
   if (!validate(value)) {
-    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e));
+    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && (options.requiredMembers !== false || e.keyword !== 'required'));
     // Composite errors (anyOf/oneOf/if) left alone, their branch errors all about accepted nulls: no refusal.
     if (errors.some((e) => !COMPOSITE.has(e.keyword))) {
       for (const e of errors) out.push({ pointer: e.instancePath, message: schemaMessage(e), code: 'svc.schema' });
@@ -54,7 +64,7 @@ function schemaMessage(e: ErrorObject): string {
 }
 
 /** The first refusal in the reference's words, for a 400 body; undefined when none. */
-export function firstRefusal(kind: DocumentKind, value: unknown): string | undefined {
-  const refusals = refusalsOf(kind, value);
+export function firstRefusal(kind: DocumentKind, value: unknown, options: RefusalOptions = {}): string | undefined {
+  const refusals = refusalsOf(kind, value, options);
   return refusals.length ? refusals[0].message : undefined;
 }
