@@ -114,8 +114,13 @@ export class ApiListing {
       }
       if (this.cancelled) return;
       for (const page of pages) {
-        this.add(page.items);
+        const added = this.add(page.items);
         this.loaded += 1;
+        // A page with nothing new repeats an earlier one: the server ignores `p`, so no page will add more.
+        if (page.items.length > 0 && added === 0) {
+          this.pages = this.loaded;
+          break;
+        }
         // A listing that shrank meanwhile ends where the server says it ends.
         this.pages = Math.max(this.loaded, Math.min(this.pages, Math.max(1, page.pages)));
         if (page.items.length === 0) {
@@ -128,11 +133,14 @@ export class ApiListing {
   }
 
   /** Appends, skipping ids already listed (an API created meanwhile shifts later pages by one). */
-  private add(items: readonly ApiSummary[]): void {
+  private add(items: readonly ApiSummary[]): number {
+    let added = 0;
     for (const item of items) {
       if (this.ids.has(item.id)) continue;
       this.ids.add(item.id);
       this.items.push(item);
+      added += 1;
     }
+    return added;
   }
 }

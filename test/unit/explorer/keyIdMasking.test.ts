@@ -27,7 +27,7 @@ test('the tree shows the alias or the masked id, and the tooltip the masked id, 
   const env = (await model.children(undefined))[0];
   const keysGroup = (await model.children(env)).find((n) => n.label === 'Keys') as ExplorerNode;
   const keys = await model.children(keysGroup);
-  assert.deepEqual(keys.map((k) => [k.label, k.description]), [['mobile app', '5e9d…e5f6'], ['ffee…0011', undefined]]);
+  assert.deepEqual(keys.map((k) => [k.label, k.description]), [['mobile app', '5e9d…e5f6'], ['key ffee…0011', undefined]]);
   const shown = JSON.stringify(keys.map(({ parent: _p, resource: _r, id: _id, ...visible }) => visible));
   for (const id of [ID_A, ID_B]) assert.ok(!shown.includes(id), 'a whole key id is visible in the tree');
   assert.ok(!keyTooltip({ id: ID_A, alias: 'x', active: true, apiIds: [], raw: {} }).includes(ID_A));
