@@ -36,7 +36,12 @@ export default tseslint.config(
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       ...off(unsafeAny),
-      ...off(['@typescript-eslint/no-unnecessary-type-assertion', '@typescript-eslint/no-base-to-string', '@typescript-eslint/require-await', 'preserve-caught-error']),
+      ...off([
+        '@typescript-eslint/no-unnecessary-type-assertion',
+        '@typescript-eslint/no-base-to-string',
+        '@typescript-eslint/require-await',
+        'preserve-caught-error',
+      ]),
       '@typescript-eslint/no-floating-promises': [
         'error',
         { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after'] }] },
@@ -57,10 +62,21 @@ export default tseslint.config(
       ...tseslint.configs.disableTypeChecked.languageOptions,
       sourceType: 'module',
       globals: {
-        process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly',
-        fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', AbortController: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        AbortController: 'readonly',
         // Functions the e2e runner evaluates inside the workbench page.
-        document: 'readonly', window: 'readonly', getComputedStyle: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        getComputedStyle: 'readonly',
       },
     },
   },

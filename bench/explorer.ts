@@ -40,24 +40,39 @@ export async function explorerBench(): Promise<void> {
   try {
     const client = new ManagementClient({ name: 'bench', dashboardUrl: sandbox.url, credentials: sandbox.credentials });
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < BULK) {
-        const i = ++next;
-        const document = {
-          openapi: '3.0.3', info: { title: name(i), version: '1' }, paths: {},
-          'x-svc-api-gateway': { info: { name: name(i), state: { active: true } }, upstream: { url: 'http://u.invalid' }, server: { listenPath: { value: `/bulk-${i}/` } } },
-        };
-        await client.createOasApi(document as never);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < BULK) {
+          const i = ++next;
+          const document = {
+            openapi: '3.0.3',
+            info: { title: name(i), version: '1' },
+            paths: {},
+            'x-svc-api-gateway': {
+              info: { name: name(i), state: { active: true } },
+              upstream: { url: 'http://u.invalid' },
+              server: { listenPath: { value: `/bulk-${i}/` } },
+            },
+          };
+          await client.createOasApi(document as never);
+        }
+      }),
+    );
     const all = new ManagementSource(client);
     // A server that ignores `p=-1` and pages anyway: the tree loads the other pages in the background.
     const paging: ResourceSource = Object.assign(Object.create(all) as ResourceSource, { listApis: (page: number) => all.listApis(page < 0 ? 1 : page) });
     console.log(`\nThe tree at scale: ${BULK} more APIs in the sandbox (the dashboard listing pages by 10)`);
-    for (const [label, source] of [['p=-1 (everything at once)', all], ['server pages anyway', paging]] as const) {
+    for (const [label, source] of [
+      ['p=-1 (everything at once)', all],
+      ['server pages anyway', paging],
+    ] as const) {
       const r = await measure(source);
-      console.log(`  ${label.padEnd(28)} first level ${r.firstLevelMs.toFixed(0).padStart(6)} ms  target ≤ 1000 ms  ${r.firstLevelMs <= 1000 ? 'ok' : 'MISSED'}`);
-      console.log(`  ${''.padEnd(28)} filter finds the last API ${r.filterMs.toFixed(0).padStart(6)} ms  target ≤ 2000 ms  ${r.filterMs <= 2000 && r.found ? 'ok' : 'MISSED'}${r.found ? '' : ' (not found)'}`);
+      console.log(
+        `  ${label.padEnd(28)} first level ${r.firstLevelMs.toFixed(0).padStart(6)} ms  target ≤ 1000 ms  ${r.firstLevelMs <= 1000 ? 'ok' : 'MISSED'}`,
+      );
+      console.log(
+        `  ${''.padEnd(28)} filter finds the last API ${r.filterMs.toFixed(0).padStart(6)} ms  target ≤ 2000 ms  ${r.filterMs <= 2000 && r.found ? 'ok' : 'MISSED'}${r.found ? '' : ' (not found)'}`,
+      );
     }
   } finally {
     await sandbox.close();

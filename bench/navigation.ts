@@ -14,11 +14,20 @@ const apiId = (i: number) => `api-${i.toString(16).padStart(6, '0')}`;
 function classic(i: number): string {
   const ignored = [{ path: '/health', method_actions: { GET: { action: 'no_action', code: 200 } } }];
   const versions = { Default: { name: 'Default', use_extended_paths: true, extended_paths: { ignored } } };
-  return JSON.stringify({
-    name: `Classic API ${i}`, api_id: apiId(i), org_id: 'org', use_keyless: false, use_standard_auth: true, auth: { auth_header_name: 'Authorization' },
-    proxy: { listen_path: `/classic-${i}/`, target_url: `https://upstream-${i}.example.com`, strip_listen_path: true },
-    version_data: { not_versioned: true, default_version: 'Default', versions },
-  }, null, 2);
+  return JSON.stringify(
+    {
+      name: `Classic API ${i}`,
+      api_id: apiId(i),
+      org_id: 'org',
+      use_keyless: false,
+      use_standard_auth: true,
+      auth: { auth_header_name: 'Authorization' },
+      proxy: { listen_path: `/classic-${i}/`, target_url: `https://upstream-${i}.example.com`, strip_listen_path: true },
+      version_data: { not_versioned: true, default_version: 'Default', versions },
+    },
+    null,
+    2,
+  );
 }
 
 function oas(i: number): string {
@@ -29,14 +38,23 @@ function oas(i: number): string {
     operations[`get${i}x${k}`] = { allow: { enabled: true } };
   }
   const server = { listenPath: { value: `/oas-${i}/` }, authentication: { enabled: true, securitySchemes: { token: { enabled: true } } } };
-  return JSON.stringify({
-    openapi: '3.0.3', info: { title: `OAS API ${i}`, version: '1' }, paths,
-    components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } }, security: [{ token: [] }],
-    'x-svc-api-gateway': {
-      info: { id: apiId(i), name: `OAS API ${i}`, state: { active: true } },
-      upstream: { url: `https://oas-${i}.example.com` }, server, middleware: { operations },
+  return JSON.stringify(
+    {
+      openapi: '3.0.3',
+      info: { title: `OAS API ${i}`, version: '1' },
+      paths,
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+      'x-svc-api-gateway': {
+        info: { id: apiId(i), name: `OAS API ${i}`, state: { active: true } },
+        upstream: { url: `https://oas-${i}.example.com` },
+        server,
+        middleware: { operations },
+      },
     },
-  }, null, 2);
+    null,
+    2,
+  );
 }
 
 const apiTotal = API_COUNT.classic + API_COUNT.oas;
@@ -49,7 +67,11 @@ function policy(p: number): string {
 }
 
 function key(k: number): string {
-  const access_rights = Object.fromEntries(grantsOf(k).slice(0, 2).map((id) => [id, { api_id: id, versions: ['Default'] }]));
+  const access_rights = Object.fromEntries(
+    grantsOf(k)
+      .slice(0, 2)
+      .map((id) => [id, { api_id: id, versions: ['Default'] }]),
+  );
   return JSON.stringify({ apply_policies: [`policy-${k}`, `policy-${k + 100}`], rate: 10, per: 60, quota_max: -1, expires: 0, access_rights }, null, 2);
 }
 

@@ -57,7 +57,10 @@ async function main() {
     const diff = await svc(['diff']);
     const perFile = (diff.ms / files).toFixed(1);
     console.log(`svc diff (no differences): ${(diff.ms / 1000).toFixed(2)} s for ${files} files (${perFile} ms per file), exit ${diff.code}`);
-    for (const name of fs.readdirSync(path.join(dir, 'svc')).filter((f) => f.startsWith('bench-api-')).slice(0, 10)) {
+    for (const name of fs
+      .readdirSync(path.join(dir, 'svc'))
+      .filter((f) => f.startsWith('bench-api-'))
+      .slice(0, 10)) {
       const file = path.join(dir, 'svc', name);
       const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
       doc.info.title += ' (edited)';

@@ -32,7 +32,9 @@ const common = {
 function e2eEntries() {
   const dir = join(root, 'test/e2e/suite');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f === 'index.ts' || f.endsWith('.test.ts')).map((f) => join('test/e2e/suite', f));
+  return readdirSync(dir)
+    .filter((f) => f === 'index.ts' || f.endsWith('.test.ts'))
+    .map((f) => join('test/e2e/suite', f));
 }
 
 const builds = [
@@ -44,7 +46,15 @@ const builds = [
   { ...common, entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts', svc: 'engine/src/cli/main.ts' }, outdir: 'dist' },
   // The analytics webview's script runs in the browser sandbox of a webview; its imported
   // stylesheets (uPlot's and ours) come out beside it as dist/webview/analytics.css.
-  { ...common, platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'], entryPoints: { analytics: 'media/analytics/main.ts' }, outdir: 'dist/webview' },
+  {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    mainFields: ['browser', 'module', 'main'],
+    entryPoints: { analytics: 'media/analytics/main.ts' },
+    outdir: 'dist/webview',
+  },
   // The end-to-end suite, loaded by mocha inside the extension host.
   { ...common, entryPoints: e2eEntries(), outdir: 'out/e2e/suite', external: ['vscode', 'mocha'], sourcemap: 'inline', minify: false },
 ];

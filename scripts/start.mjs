@@ -40,14 +40,32 @@ if (hasDesktopCode()) {
   const profile = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-gateway-tools', 'start-profile');
   for (const d of ['user-data', 'server-data', 'extensions']) mkdirSync(join(profile, d), { recursive: true });
   const server = startVscodeServer({
-    node24, serverMain, port,
-    userDataDir: join(profile, 'user-data'), serverDataDir: join(profile, 'server-data'), extensionsDir: join(profile, 'extensions'),
-    onOutput: (text) => { if (process.env.SVC_START_VERBOSE === '1') process.stdout.write(text); },
+    node24,
+    serverMain,
+    port,
+    userDataDir: join(profile, 'user-data'),
+    serverDataDir: join(profile, 'server-data'),
+    extensionsDir: join(profile, 'extensions'),
+    onOutput: (text) => {
+      if (process.env.SVC_START_VERBOSE === '1') process.stdout.write(text);
+    },
   });
-  const stop = () => { server.stop(); };
-  process.on('SIGINT', () => { say('stopping'); stop(); process.exit(0); });
-  process.on('SIGTERM', () => { stop(); process.exit(0); });
-  server.exited.then(({ code }) => { console.error(`[start] the VS Code server stopped (code ${code}).`); process.exit(code || 1); });
+  const stop = () => {
+    server.stop();
+  };
+  process.on('SIGINT', () => {
+    say('stopping');
+    stop();
+    process.exit(0);
+  });
+  process.on('SIGTERM', () => {
+    stop();
+    process.exit(0);
+  });
+  server.exited.then(({ code }) => {
+    console.error(`[start] the VS Code server stopped (code ${code}).`);
+    process.exit(code || 1);
+  });
 
   let listening;
   try {
@@ -67,5 +85,8 @@ if (hasDesktopCode()) {
   the "Local sandbox" environment lists the seeded APIs, policies, keys and webhooks.
   Press Ctrl-C to stop.
 `);
-  if (process.env.SVC_START_SMOKE === '1') { stop(); process.exit(0); }
+  if (process.env.SVC_START_SMOKE === '1') {
+    stop();
+    process.exit(0);
+  }
 }

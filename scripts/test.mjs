@@ -39,15 +39,13 @@ function record(layer, { passed, failed, skipped = 0, problems = [] }) {
   summary.push(`${layer}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
-const nodeTests = async (layer, files) =>
-  record(layer, await nodeTestLayer({ root, files, tallyFile: join(outDir, `${layer}.tally.json`) }));
+const nodeTests = async (layer, files) => record(layer, await nodeTestLayer({ root, files, tallyFile: join(outDir, `${layer}.tally.json`) }));
 const lint = async () => {
   const [eslint, prettier] = await lintLayer({ root });
   record('lint (eslint)', eslint);
   record('lint (prettier)', prettier);
 };
-const e2e = async () =>
-  record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
+const e2e = async () => record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
 
 // Build and type-check first: every layer runs the bundles or the sources they come from.
 if ((await run('npm', ['run', '--silent', 'build'])) !== 0) record('build', { passed: 0, failed: 1 });

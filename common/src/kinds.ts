@@ -1,16 +1,6 @@
 // The kinds of document the extension understands. Each maps to one schema in `schemas/`.
 
-export const DOCUMENT_KINDS = [
-  'classic',
-  'dashboard-api',
-  'oas',
-  'streams',
-  'policy',
-  'session',
-  'webhook',
-  'user',
-  'oauth-client',
-] as const;
+export const DOCUMENT_KINDS = ['classic', 'dashboard-api', 'oas', 'streams', 'policy', 'session', 'webhook', 'user', 'oauth-client'] as const;
 
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

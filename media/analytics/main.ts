@@ -25,7 +25,12 @@ function chartOptions(width: number): uPlot.Options {
   const fg = themeColour('--vscode-foreground', '#888');
   const grid = themeColour('--vscode-editorWidget-border', 'rgba(128,128,128,0.3)');
   const axis = (scale: string, side: 0 | 1 | 2 | 3, label: string): uPlot.Axis => ({
-    scale, side, label, stroke: fg, grid: { stroke: grid, width: 1, show: side === 3 }, ticks: { stroke: grid, width: 1 },
+    scale,
+    side,
+    label,
+    stroke: fg,
+    grid: { stroke: grid, width: 1, show: side === 3 },
+    ticks: { stroke: grid, width: 1 },
   });
   return {
     width,
@@ -36,11 +41,21 @@ function chartOptions(width: number): uPlot.Options {
       { label: 'Day', value: (_u, ts) => (ts == null ? '—' : new Date(ts * 1e3).toISOString().slice(0, 10)) },
       { label: 'Hits', scale: 'count', stroke: themeColour('--vscode-charts-blue', '#3794ff'), width: 2, points: { show: true } },
       { label: 'Errors', scale: 'count', stroke: themeColour('--vscode-charts-red', '#f14c4c'), width: 2, points: { show: true } },
-      { label: 'Latency (ms)', scale: 'ms', stroke: themeColour('--vscode-charts-yellow', '#cca700'), width: 2, dash: [6, 4], spanGaps: false, points: { show: true } },
+      {
+        label: 'Latency (ms)',
+        scale: 'ms',
+        stroke: themeColour('--vscode-charts-yellow', '#cca700'),
+        width: 2,
+        dash: [6, 4],
+        spanGaps: false,
+        points: { show: true },
+      },
     ],
     axes: [
       {
-        stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 },
+        stroke: fg,
+        grid: { stroke: grid, width: 1 },
+        ticks: { stroke: grid, width: 1 },
         // Daily data: a tick per day (uPlot's own time ticks would fall at 12am/12pm).
         splits: (u, _i, min, max) => dayTicks(min, max, ticksThatFit(u.bbox.width / devicePixelRatio)),
         values: (_u, splits) => (drawnTicks = dayLabels(splits)),
@@ -60,7 +75,9 @@ function renderTable(points: SeriesPoint[]): void {
   const table = $<HTMLTableElement>('table');
   const head = ['Day', 'Hits', 'Errors', 'Success', 'Latency (ms)', 'Max latency (ms)'];
   table.tHead!.replaceChildren(row(head, 'th'));
-  table.tBodies[0].replaceChildren(...points.map((p) => row([p.day, fmt(p.hits), fmt(p.errors), fmt(p.success), fmt(p.latency, 2), fmt(p.maxLatency, 2)], 'td')));
+  table.tBodies[0].replaceChildren(
+    ...points.map((p) => row([p.day, fmt(p.hits), fmt(p.errors), fmt(p.success), fmt(p.latency, 2), fmt(p.maxLatency, 2)], 'td')),
+  );
 }
 
 function row(cells: string[], tag: 'th' | 'td'): HTMLTableRowElement {
@@ -78,7 +95,8 @@ function render(message: ShowDataMessage): void {
   const { points, summary } = message;
   $('title').textContent = message.title;
   document.title = message.title;
-  $('summary').textContent = `${fmt(summary.hits)} hits, ${fmt(summary.errors)} errors, ` +
+  $('summary').textContent =
+    `${fmt(summary.hits)} hits, ${fmt(summary.errors)} errors, ` +
     `mean latency ${fmt(summary.latency, 2)} ms over ${points.length} days (${summary.records} records, UTC days)`;
   $('empty').hidden = summary.hits > 0;
   $<HTMLButtonElement>('export').disabled = false;

@@ -49,12 +49,12 @@ const RULES: readonly Rule[] = [
     }
     const ep = extendedPaths(input);
     if (['transform_headers', 'transform_response_headers'].some((l) => arr<Json>(ep[l]).some((e) => nonEmptyMap(obj(e).add_headers)))) {
-      out.push('transform_headers add_headers (map) → the operation\'s transformRequestHeaders / transformResponseHeaders.add (list of {name, value})');
+      out.push("transform_headers add_headers (map) → the operation's transformRequestHeaders / transformResponseHeaders.add (list of {name, value})");
     }
     return out;
   },
-  (input) => (arr(extendedPaths(input).validate_json).length ? 'validate_json schemas → the operation\'s requestBody (application/json)' : undefined),
-  (input) => (arr(extendedPaths(input).go_plugin).length ? 'go_plugin entries → the operation\'s postPlugins' : undefined),
+  (input) => (arr(extendedPaths(input).validate_json).length ? "validate_json schemas → the operation's requestBody (application/json)" : undefined),
+  (input) => (arr(extendedPaths(input).go_plugin).length ? "go_plugin entries → the operation's postPlugins" : undefined),
   (input) => {
     const seconds: Array<[string, unknown, string]> = [
       ['session_lifetime', input.session_lifetime, 'server.authentication.customKeyLifetime.value'],
@@ -63,9 +63,7 @@ const RULES: readonly Rule[] = [
       ['uptime_tests.config.expire_utime_after', obj(obj(input.uptime_tests).config).expire_utime_after, 'upstream.uptimeTests.logRetentionPeriod'],
       ['global_enforce_timeout', baseVersion(input).global_enforce_timeout, 'upstream.enforceTimeout.duration'],
     ];
-    return seconds
-      .filter(([, v]) => durationOf(v))
-      .map(([from, v, to]) => `${from} ${String(v)} (seconds) → ${to} "${durationOf(v)}"`);
+    return seconds.filter(([, v]) => durationOf(v)).map(([from, v, to]) => `${from} ${String(v)} (seconds) → ${to} "${durationOf(v)}"`);
   },
   (input) => {
     const checks = arr<Json>(obj(input.uptime_tests).check_list).filter(isObject);
@@ -115,9 +113,7 @@ const RULES: readonly Rule[] = [
     return names.length ? `auth methods and auth_configs → components.securitySchemes and security (${names.join(', ')})` : undefined;
   },
   (input) =>
-    nonEmptyMap(obj(input.event_handlers).events)
-      ? 'event_handlers.events (map by event) → server.eventHandlers (list, trigger = the event)'
-      : undefined,
+    nonEmptyMap(obj(input.event_handlers).events) ? 'event_handlers.events (map by event) → server.eventHandlers (list, trigger = the event)' : undefined,
   (input) => (nonEmptyMap(input.error_overrides) ? 'error_overrides (snake_case) → errorOverrides (camelCase)' : undefined),
 ];
 

@@ -56,10 +56,7 @@ function buildDocument(split: SplitDefinition, options: ConvertOptions, report: 
     info: mapInfo(def),
     upstream: mapUpstream(def, options, report),
     server: mapServer(def, auth.authentication, report),
-    middleware:
-      global || Object.keys(operations).length
-        ? defined({ global, operations: Object.keys(operations).length ? operations : undefined })
-        : undefined,
+    middleware: global || Object.keys(operations).length ? defined({ global, operations: Object.keys(operations).length ? operations : undefined }) : undefined,
     errorOverrides: mapErrorOverrides(def),
   });
   return defined({
@@ -74,7 +71,7 @@ function buildDocument(split: SplitDefinition, options: ConvertOptions, report: 
 
 /** Dashboard records carry the classic definition in `api_definition` (gateway-facts §2.1). */
 export function unwrapDashboardRecord(input: ClassicApiDefinition): ClassicApiDefinition {
-  return isObject(input.api_definition) && input.proxy === undefined ? (input.api_definition) : input;
+  return isObject(input.api_definition) && input.proxy === undefined ? input.api_definition : input;
 }
 
 /** 32 hex characters, the shape of the gateway's generated API ids. */

@@ -60,9 +60,8 @@ function expandMethodActions(paths: Json, listName: string, report: Report): voi
 function expandPlainCache(paths: Json, cacheOptions: Json): void {
   const plain = arr<unknown>(paths.cache).filter((p): p is string => typeof p === 'string');
   if (plain.length === 0) return;
-  const timeout = typeof cacheOptions.cache_timeout === 'number' && cacheOptions.cache_timeout > 0
-    ? cacheOptions.cache_timeout
-    : DEFAULT_ENDPOINT_CACHE_TIMEOUT;
+  const timeout =
+    typeof cacheOptions.cache_timeout === 'number' && cacheOptions.cache_timeout > 0 ? cacheOptions.cache_timeout : DEFAULT_ENDPOINT_CACHE_TIMEOUT;
   const generated = plain.flatMap((path) =>
     CACHE_METHODS.map((method) => ({
       path,

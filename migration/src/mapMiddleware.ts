@@ -48,9 +48,8 @@ export function mapGlobalMiddleware(def: ClassicApiDefinition): Json | undefined
     transformResponseHeaders: headerTransform(version, 'global_response_headers'),
     contextVariables: section({ enabled: bool(def.enable_context_vars) }),
     trafficLogs: mapTrafficLogs(def),
-    requestSizeLimit: (num(version.global_size_limit) ?? 0) > 0
-      ? { enabled: not(version.global_size_limit_disabled), value: version.global_size_limit }
-      : undefined,
+    requestSizeLimit:
+      (num(version.global_size_limit) ?? 0) > 0 ? { enabled: not(version.global_size_limit_disabled), value: version.global_size_limit } : undefined,
     ignoreCase: section({ enabled: bool(version.ignore_endpoint_case) }),
     skipRateLimit: def.disable_rate_limit === true ? true : undefined,
     skipQuota: def.disable_quota === true ? true : undefined,

@@ -32,11 +32,7 @@ const LIST_MAPPERS: ReadonlyArray<[list: string, member: string, map: EntryMappe
         timeout: num(e.timeout),
       }),
   ],
-  [
-    'hard_timeouts',
-    'enforceTimeout',
-    (e) => defined({ enabled: not(e.disabled), duration: str(e.duration), value: num(e.timeout) }),
-  ],
+  ['hard_timeouts', 'enforceTimeout', (e) => defined({ enabled: not(e.disabled), duration: str(e.duration), value: num(e.timeout) })],
   ['validate_json', 'validateRequest', (e) => defined({ enabled: not(e.disabled), errorResponseCode: num(e.error_response_code) })],
   [
     'virtual',
@@ -72,7 +68,7 @@ const LIST_MAPPERS: ReadonlyArray<[list: string, member: string, map: EntryMappe
     (e, o) => ({
       enabled: not(e.disabled),
       rate: Math.trunc(num(e.rate) ?? 0),
-      per: o.rateLimitPer === 'duration' ? durationOf(e.per) ?? '0s' : num(e.per) ?? 0,
+      per: o.rateLimitPer === 'duration' ? (durationOf(e.per) ?? '0s') : (num(e.per) ?? 0),
     }),
   ],
 ];
@@ -107,10 +103,7 @@ export function mapOperations(def: ClassicApiDefinition, paths: Json, options: C
   for (const entry of arr<Json>(ep.go_plugin).filter(isObject)) {
     const op = operationFor(entry, 'go_plugin');
     if (!op) continue;
-    op.ext.postPlugins = [
-      ...arr(op.ext.postPlugins),
-      { enabled: not(entry.disabled), functionName: entry.symbol_name ?? '', path: entry.plugin_path ?? '' },
-    ];
+    op.ext.postPlugins = [...arr(op.ext.postPlugins), { enabled: not(entry.disabled), functionName: entry.symbol_name ?? '', path: entry.plugin_path ?? '' }];
   }
   for (const entry of arr<Json>(ep.mock_response).filter(isObject)) {
     const op = operationFor(entry, 'mock_response');

@@ -1,21 +1,6 @@
 // migration-mapping.md §5.2: `x-svc-api-gateway.upstream`.
 import type { ClassicApiDefinition, ConvertOptions, Json, Report } from './types.js';
-import {
-  arr,
-  bool,
-  camelDeep,
-  defined,
-  durationFromNanoseconds,
-  durationOf,
-  isObject,
-  list,
-  not,
-  num,
-  obj,
-  section,
-  str,
-  stringMap,
-} from './util.js';
+import { arr, bool, camelDeep, defined, durationFromNanoseconds, durationOf, isObject, list, not, num, obj, section, str, stringMap } from './util.js';
 
 /** Classic TLS versions (Go's tls.VersionTLS1x) → OAS strings. */
 const TLS_VERSIONS: Readonly<Record<number, string>> = { 769: '1.0', 770: '1.1', 771: '1.2', 772: '1.3' };
@@ -36,7 +21,10 @@ export function mapUpstream(def: ClassicApiDefinition, options: ConvertOptions, 
       domainToPublicKeysMapping: mapEntries(def.pinned_public_keys, (domain, keys) => ({
         domain,
         // Classic holds a comma-separated list of key ids per domain.
-        publicKeys: String(keys).split(',').map((k) => k.trim()).filter(Boolean),
+        publicKeys: String(keys)
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean),
       })),
     }),
     rateLimit: mapGlobalRateLimit(def, options, report),
@@ -127,7 +115,7 @@ function mapGlobalRateLimit(def: ClassicApiDefinition, options: ConvertOptions, 
   return section({
     enabled: not(rl.disabled),
     rate: Math.trunc(rate),
-    per: options.rateLimitPer === 'duration' ? durationOf(per) ?? '0s' : per,
+    per: options.rateLimitPer === 'duration' ? (durationOf(per) ?? '0s') : per,
   });
 }
 
@@ -163,9 +151,7 @@ const EXTRA = new Set(['extra_metadata']);
 
 /** `proxy.target_list`: repeated URLs collapse into one target weighted by the repeat count. */
 function mapLoadBalancing(proxy: Json): Json | undefined {
-  const urls = [...arr<unknown>(proxy.target_list), ...arr<unknown>(proxy.targets)].filter(
-    (u): u is string => typeof u === 'string' && u !== '',
-  );
+  const urls = [...arr<unknown>(proxy.target_list), ...arr<unknown>(proxy.targets)].filter((u): u is string => typeof u === 'string' && u !== '');
   const weights = new Map<string, number>();
   for (const url of urls) weights.set(url, (weights.get(url) ?? 0) + 1);
   return section({

@@ -64,12 +64,7 @@ function pathParameter(name: string, pattern: string | undefined): Json {
  * The operation for `classicPath` + `method` in `paths` (mutated), created with the default
  * response when missing; undefined for a method an OAS path item cannot hold.
  */
-export function ensureOperation(
-  paths: Json,
-  classicPath: string,
-  method: string,
-  report?: Report,
-): { id: string; operation: Json } | undefined {
+export function ensureOperation(paths: Json, classicPath: string, method: string, report?: Report): { id: string; operation: Json } | undefined {
   const upper = method.toUpperCase();
   if (!OAS_METHODS.has(upper)) return undefined;
   const { path, parameters, unkept } = toOasPath(classicPath);

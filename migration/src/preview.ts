@@ -13,11 +13,7 @@ export interface MigrationPreview {
   changes: string[];
 }
 
-export function previewMigration(
-  input: ClassicApiDefinition,
-  options: ConvertOptions = {},
-  context: SkipContext = {},
-): MigrationPreview {
+export function previewMigration(input: ClassicApiDefinition, options: ConvertOptions = {}, context: SkipContext = {}): MigrationPreview {
   const def = unwrapDashboardRecord(input);
   const apiID = String(def.api_id ?? '');
   const response = emptyMigrateResponse();

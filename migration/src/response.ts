@@ -39,7 +39,11 @@ export function parseMigrateRequest(body: unknown): { ok: true; request: Migrate
   if (apiIDs !== undefined && !(Array.isArray(apiIDs) && apiIDs.every((id) => typeof id === 'string'))) {
     return { ok: false, message: 'apiIDs must be a list of strings' };
   }
-  for (const [name, v] of [['all', all], ['abortOnFailure', abortOnFailure], ['overrideStaged', overrideStaged]] as const) {
+  for (const [name, v] of [
+    ['all', all],
+    ['abortOnFailure', abortOnFailure],
+    ['overrideStaged', overrideStaged],
+  ] as const) {
     if (v !== undefined && typeof v !== 'boolean') return { ok: false, message: `${name} must be a boolean` };
   }
   const hasIds = Array.isArray(apiIDs);

@@ -5,14 +5,7 @@ import { isObject, obj } from './util.js';
 
 export type MigrateMode = 'dryRun' | 'stage' | 'promote' | 'direct';
 
-export type SkipKey =
-  | 'already_migrated'
-  | 'already_staged'
-  | 'not_staged'
-  | 'is_tcp'
-  | 'is_streams'
-  | 'is_graphql'
-  | 'is_websocket';
+export type SkipKey = 'already_migrated' | 'already_staged' | 'not_staged' | 'is_tcp' | 'is_streams' | 'is_graphql' | 'is_websocket';
 
 /** What the caller knows beyond the definition itself (store state, request). */
 export interface SkipContext {

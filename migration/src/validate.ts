@@ -37,7 +37,11 @@ function checkStructure(doc: OasDocument, add: Add): void {
   for (const [path, itemValue] of Object.entries(doc.paths)) {
     const item = obj(itemValue);
     if (!path.startsWith('/')) add(`paths.${path}`, 'must start with /');
-    const declared = new Set(arr<Json>(item.parameters).filter((p) => p.in === 'path').map((p) => p.name));
+    const declared = new Set(
+      arr<Json>(item.parameters)
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name),
+    );
     for (const method of HTTP_METHODS) {
       if (!isObject(item[method])) continue;
       const op = item[method];
@@ -47,7 +51,11 @@ function checkStructure(doc: OasDocument, add: Add): void {
         if (seenIds.has(op.operationId)) add(`${where}.operationId`, `duplicate operationId ${op.operationId}`);
         seenIds.add(op.operationId);
       }
-      const own = new Set(arr<Json>(op.parameters).filter((p) => p.in === 'path').map((p) => p.name));
+      const own = new Set(
+        arr<Json>(op.parameters)
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name),
+      );
       for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
         if (!declared.has(name) && !own.has(name)) add(where, `path parameter ${name} is not declared`);
       }

@@ -92,13 +92,7 @@ function makeChild(template: ClassicApiDefinition, name: string, info: VersionIn
 }
 
 /** Base `definition` of §3: enabled with `default = self` when versioned; `strip_path` rule. */
-function finishBaseDefinition(
-  classic: Json,
-  baseName: string,
-  versioned: boolean,
-  childIds: Record<string, string>,
-  report: Report,
-): Json {
+function finishBaseDefinition(classic: Json, baseName: string, versioned: boolean, childIds: Record<string, string>, report: Report): Json {
   const out: Json = { ...classic };
   const location = str(out.location);
   if (out.strip_path === true) {

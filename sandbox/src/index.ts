@@ -72,7 +72,7 @@ export interface RunningSandbox {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = options.log ?? (() => undefined);
-  const dataDir = options.memory ? undefined : options.dataDir ?? defaultDataDir();
+  const dataDir = options.memory ? undefined : (options.dataDir ?? defaultDataDir());
   let lock: DataDirLock | undefined;
   if (dataDir) {
     await fs.mkdir(dataDir, { recursive: true });
@@ -86,7 +86,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
 }
 
-async function serve(options: SandboxOptions, log: (line: string) => void, dataDir: string | undefined, lock: DataDirLock | undefined): Promise<RunningSandbox> {
+async function serve(
+  options: SandboxOptions,
+  log: (line: string) => void,
+  dataDir: string | undefined,
+  lock: DataDirLock | undefined,
+): Promise<RunningSandbox> {
   const state = new SandboxState(dataDir, log);
   await state.load();
 
@@ -108,7 +113,16 @@ async function serve(options: SandboxOptions, log: (line: string) => void, dataD
     },
   };
   const router = new Router();
-  for (const register of [registerGatewayApis, registerGatewayKeys, registerDashboardApis, registerDashboardStreams, registerDashboardKeys, registerDashboardRecords, registerExamples, registerMigrate]) {
+  for (const register of [
+    registerGatewayApis,
+    registerGatewayKeys,
+    registerDashboardApis,
+    registerDashboardStreams,
+    registerDashboardKeys,
+    registerDashboardRecords,
+    registerExamples,
+    registerMigrate,
+  ]) {
     register(router, deps);
   }
   if (options.specOnly) {

@@ -26,9 +26,11 @@ export async function nodeTestLayer({ root, files, tallyFile, quiet = false }) {
   if (files.length === 0) return { passed: 0, failed: 1, skipped: 0, problems: ['no test files found'] };
   rmSync(tallyFile, { force: true });
   const console = quiet ? [] : ['--test-reporter=spec', '--test-reporter-destination=stdout'];
-  const code = await run(process.execPath, [
-    '--import', 'tsx', '--test', ...console, `--test-reporter=${reporter}`, `--test-reporter-destination=${tallyFile}`, ...files,
-  ], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+  const code = await run(
+    process.execPath,
+    ['--import', 'tsx', '--test', ...console, `--test-reporter=${reporter}`, `--test-reporter-destination=${tallyFile}`, ...files],
+    { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
+  );
   const tally = existsSync(tallyFile) ? JSON.parse(readFileSync(tallyFile, 'utf8')) : undefined;
   if (!tally) return { passed: 0, failed: 1, skipped: 0, problems: [`the test runner wrote no counts (exit ${code})`] };
   if (code !== 0 && tally.failed === 0) return { ...tally, failed: 1, problems: [...tally.problems, `the test runner exited with ${code}`] };

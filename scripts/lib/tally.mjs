@@ -26,7 +26,11 @@ export class Tally {
     if (isFileLevel(data)) {
       // The file's process produced no test events: a crash before any test, or an early exit.
       this.failed += 1;
-      this.problems.push(type === 'test:fail' ? `${data.file}: the test file failed before reporting any test` : `${data.file}: the test file reported no tests (did it exit early?)`);
+      this.problems.push(
+        type === 'test:fail'
+          ? `${data.file}: the test file failed before reporting any test`
+          : `${data.file}: the test file reported no tests (did it exit early?)`,
+      );
       return;
     }
     const k = key(data);

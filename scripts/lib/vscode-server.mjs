@@ -12,7 +12,9 @@ export function runSetup(root) {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', [join(root, 'test/e2e/setup.sh')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
     child.on('error', reject);
     child.on('exit', (code) => {
       const value = (key) => (out.match(new RegExp(`^${key}=(.+)$`, 'm')) || [])[1];
@@ -29,13 +31,35 @@ export function runSetup(root) {
  * the extension host and file watchers it spawns, which otherwise outlive it.
  * Resolves once it prints `Extension host agent listening on <port>`.
  */
-export function startVscodeServer({ node24, serverMain, host = '127.0.0.1', port = 0, userDataDir, serverDataDir, extensionsDir, env = {}, onOutput = () => {}, timeoutMs = 60_000 }) {
+export function startVscodeServer({
+  node24,
+  serverMain,
+  host = '127.0.0.1',
+  port = 0,
+  userDataDir,
+  serverDataDir,
+  extensionsDir,
+  env = {},
+  onOutput = () => {},
+  timeoutMs = 60_000,
+}) {
   const args = [
     serverMain,
-    '--host', host, '--port', String(port),
-    '--without-connection-token', '--accept-server-license-terms',
-    '--enable-smoke-test-driver', '--disable-telemetry', '--disable-workspace-trust',
-    '--user-data-dir', userDataDir, '--server-data-dir', serverDataDir, '--extensions-dir', extensionsDir,
+    '--host',
+    host,
+    '--port',
+    String(port),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--enable-smoke-test-driver',
+    '--disable-telemetry',
+    '--disable-workspace-trust',
+    '--user-data-dir',
+    userDataDir,
+    '--server-data-dir',
+    serverDataDir,
+    '--extensions-dir',
+    extensionsDir,
   ];
   const child = spawn(node24, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stopped = false;
@@ -43,10 +67,20 @@ export function startVscodeServer({ node24, serverMain, host = '127.0.0.1', port
     if (stopped) return;
     stopped = true;
     for (const signal of ['SIGTERM']) {
-      try { process.kill(-child.pid, signal); } catch { /* group already gone */ }
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        /* group already gone */
+      }
     }
     // Whatever ignores SIGTERM (watchers) is killed hard a moment later; unref so we never wait on it.
-    setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 2000).unref();
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 2000).unref();
   };
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   const ready = new Promise((resolve, reject) => {
@@ -57,13 +91,22 @@ export function startVscodeServer({ node24, serverMain, host = '127.0.0.1', port
       onOutput(text);
       buffered += text;
       const m = buffered.match(/Extension host agent listening on (\d+)/);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
       if (buffered.length > 100_000) buffered = buffered.slice(-10_000);
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`VS Code server exited before listening (code ${code}, signal ${signal})`)); });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`VS Code server exited before listening (code ${code}, signal ${signal})`));
+    });
   });
   return { child, pid: child.pid, ready, exited, stop };
 }
@@ -82,6 +125,12 @@ export function workbenchUrl({ host = '127.0.0.1', port, folder, extensionDevelo
 /** Debian's Chromium with the flags that keep it from calling hosts this machine cannot reach. */
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];

@@ -64,8 +64,11 @@ async function main() {
   });
 
   server = startVscodeServer({
-    node24, serverMain,
-    userDataDir: join(tmp, 'user-data'), serverDataDir: join(tmp, 'server-data'), extensionsDir: join(tmp, 'extensions'),
+    node24,
+    serverMain,
+    userDataDir: join(tmp, 'user-data'),
+    serverDataDir: join(tmp, 'server-data'),
+    extensionsDir: join(tmp, 'extensions'),
     // These reach the extension host, hence the suite.
     env: {
       SVC_E2E_RESULTS: resultsFile,
@@ -98,7 +101,10 @@ async function main() {
   });
   page.on('crash', () => finish.reject(new Error('the workbench page crashed')));
   server.exited.then(({ code, signal }) => finish.reject(new Error(`VS Code server exited during the run (code ${code}, signal ${signal}); see ${serverLog}`)));
-  const timer = setTimeout(() => finish.reject(new Error(`timed out after ${timeoutMs / 1000}s waiting for the suite to finish (SVC_E2E_TIMEOUT); see ${consoleLog}`)), timeoutMs);
+  const timer = setTimeout(
+    () => finish.reject(new Error(`timed out after ${timeoutMs / 1000}s waiting for the suite to finish (SVC_E2E_TIMEOUT); see ${consoleLog}`)),
+    timeoutMs,
+  );
 
   const url = workbenchUrl({ port, folder: workspace, extensionDevelopmentPath: root, extensionTestsPath: testsIndex });
   await page.goto(url);
@@ -128,7 +134,7 @@ function relayResults(code) {
     if (t.error) console.log(`       ${t.error.split('\n').join('\n       ')}`);
   }
   console.log(`[e2e] ${r.passed} passed, ${r.failed} failed in ${elapsed()}`);
-  return r.failed > 0 ? (code || 1) : code;
+  return r.failed > 0 ? code || 1 : code;
 }
 
 let exitCode;

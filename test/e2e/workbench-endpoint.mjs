@@ -20,11 +20,13 @@ export function startWorkbenchEndpoint({ dir, getPage, onShot = () => {} }) {
     async '/query'(params) {
       const selector = params.get('selector');
       if (!selector) throw Object.assign(new Error('selector is required'), { status: 400 });
-      const found = await page().$$eval(selector, (elements) => elements.map((e) => ({
-        text: (e.textContent || '').trim().slice(0, 500),
-        ariaLabel: e.getAttribute('aria-label'),
-        visible: e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden',
-      })));
+      const found = await page().$$eval(selector, (elements) =>
+        elements.map((e) => ({
+          text: (e.textContent || '').trim().slice(0, 500),
+          ariaLabel: e.getAttribute('aria-label'),
+          visible: e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden',
+        })),
+      );
       return JSON.stringify(found);
     },
   };
@@ -53,7 +55,11 @@ export function startWorkbenchEndpoint({ dir, getPage, onShot = () => {} }) {
       const { port } = server.address();
       resolve({
         url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }),
+        close: () =>
+          new Promise((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
       });
     });
   });

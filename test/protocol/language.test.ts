@@ -93,7 +93,7 @@ test('svc.validation.enable=false turns diagnostics off; turning it on again bri
   await client.waitFor(() => (client.diagnostics.get(u)?.diagnostics.length ?? 0) > 0, 'diagnostics back');
 });
 
-test('with VS Code\'s JSON validation on, syntax errors of json documents are left to it; jsonc keeps ours', async () => {
+test("with VS Code's JSON validation on, syntax errors of json documents are left to it; jsonc keeps ours", async () => {
   const broken = fixture('valid/classic.json').replace('{', '{ "slug": "x" "another": 1,');
   client.jsonValidate = { enable: true };
   await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
@@ -154,7 +154,13 @@ test('document symbols name operations by method and path', async () => {
   const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: u } });
   const paths = symbols.find((s) => s.name === 'paths');
   const pets = paths?.children?.find((s) => s.name === '/pets');
-  assert.deepEqual(pets?.children?.map((s) => [s.name, s.detail]), [['GET /pets', 'listPets'], ['POST /pets', 'createPet']]);
+  assert.deepEqual(
+    pets?.children?.map((s) => [s.name, s.detail]),
+    [
+      ['GET /pets', 'listPets'],
+      ['POST /pets', 'createPet'],
+    ],
+  );
 });
 
 test('formatting honours tab size and spaces', async () => {
@@ -171,8 +177,14 @@ test('folding ranges cover multi-line objects', async () => {
   const u = uri('fold.json');
   client.open(u, fixture('valid/oas.json'));
   const ranges = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: u } });
-  assert.ok(ranges.some((r) => r.startLine === 0), 'the root object folds');
-  assert.ok(ranges.some((r) => r.startLine === 5), 'paths folds');
+  assert.ok(
+    ranges.some((r) => r.startLine === 0),
+    'the root object folds',
+  );
+  assert.ok(
+    ranges.some((r) => r.startLine === 5),
+    'paths folds',
+  );
 });
 
 test('a quick fix for a diagnostic the server published renames the member', async () => {

@@ -55,17 +55,14 @@ export const Messages = {
   maximum: (subject: string, limit: number, exclusive: boolean) =>
     exclusive ? `${subject} must be less than ${limit}.` : `${subject} must be at most ${limit}.`,
   multipleOf: (subject: string, factor: number) => `${subject} must be a multiple of ${factor}.`,
-  minLength: (subject: string, limit: number) =>
-    limit === 1 ? `${subject} must not be empty.` : `${subject} must be at least ${limit} characters long.`,
+  minLength: (subject: string, limit: number) => (limit === 1 ? `${subject} must not be empty.` : `${subject} must be at least ${limit} characters long.`),
   maxLength: (subject: string, limit: number) => `${subject} must be at most ${limit} characters long.`,
-  minItems: (subject: string, limit: number) =>
-    limit === 1 ? `${subject} must have at least one item.` : `${subject} must have at least ${limit} items.`,
+  minItems: (subject: string, limit: number) => (limit === 1 ? `${subject} must have at least one item.` : `${subject} must have at least ${limit} items.`),
   maxItems: (subject: string, limit: number) => `${subject} must have at most ${limit} item${limit === 1 ? '' : 's'}.`,
   uniqueItems: (subject: string, i: number, j: number) => `${subject} must not contain duplicates (items ${j} and ${i} are equal).`,
   minProperties: (subject: string, limit: number) => `${subject} must have at least ${limit} member${limit === 1 ? '' : 's'}.`,
   maxProperties: (subject: string, limit: number) => `${subject} must have at most ${limit} member${limit === 1 ? '' : 's'}.`,
-  dependency: (member: string, needed: readonly string[]) =>
-    `\`${member}\` also needs ${joinAnd(needed.map((n) => '`' + n + '`'))}.`,
+  dependency: (member: string, needed: readonly string[]) => `\`${member}\` also needs ${joinAnd(needed.map((n) => '`' + n + '`'))}.`,
   notAllowed: (subject: string) => `${subject} is not allowed here.`,
   propertyName: (name: string, pattern?: string) =>
     pattern ? `The member name \`${name}\` must match the pattern \`${pattern}\`.` : `The member name \`${name}\` is not allowed here.`,
@@ -75,7 +72,11 @@ export const Messages = {
   unknownMember: (name: string, suggestion?: string) =>
     suggestion ? `Unknown member \`${name}\`: did you mean \`${suggestion}\`?` : `Unknown member \`${name}\`.`,
   deprecated: (name: string, text: string | undefined, replacedBy?: string) =>
-    text ? `\`${name}\` is deprecated: ${stripDeprecatedPrefix(name, text)}` : replacedBy ? `\`${name}\` is deprecated: use \`${replacedBy}\`.` : `\`${name}\` is deprecated.`,
+    text
+      ? `\`${name}\` is deprecated: ${stripDeprecatedPrefix(name, text)}`
+      : replacedBy
+        ? `\`${name}\` is deprecated: use \`${replacedBy}\`.`
+        : `\`${name}\` is deprecated.`,
   nonSpecForm: (subject: string, specForm: string) => `${subject} uses the reference gateway's form, accepted but not the spec's: the spec wants ${specForm}.`,
 
   sizeLimit: (size: number, limit: number) =>

@@ -92,7 +92,8 @@ export function referenceRefusesNull(kind: DocumentKind, pointer: string, root: 
       return CLASSIC_NULL_REFUSED.has(classicMemberPath(pointer, root));
     case 'dashboard-api': {
       const record = root !== null && typeof root === 'object' ? (root as Record<string, unknown>) : {};
-      if (pointer.startsWith('/api_definition/')) return CLASSIC_NULL_REFUSED.has(classicMemberPath(pointer.slice('/api_definition'.length), record.api_definition));
+      if (pointer.startsWith('/api_definition/'))
+        return CLASSIC_NULL_REFUSED.has(classicMemberPath(pointer.slice('/api_definition'.length), record.api_definition));
       return pointer.startsWith('/oas/');
     }
     case 'session':

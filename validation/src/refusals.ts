@@ -56,7 +56,10 @@ function isAcceptedNull(kind: DocumentKind, root: unknown, e: ErrorObject): bool
 
 /** `proxy.target_url: must be string` (the reference's own style: dotted path, then the fault). */
 function schemaMessage(e: ErrorObject): string {
-  const path = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const path = e.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   const params = e.params as Record<string, unknown>;
   const member = e.keyword === 'required' ? [...path, String(params.missingProperty)] : path;
   const where = member.join('.') || 'document';

@@ -135,7 +135,12 @@ export class ManagementClient {
 
   /** 1. GET /svc/oauth/clients/{apiID}/{keyName} */
   getOAuthClient(apiId: string, clientId: string, options: CallOptions = {}): Promise<OAuthClient> {
-    return this.call({ method: 'GET', pathTemplate: '/svc/oauth/clients/{apiID}/{keyName}', params: { apiID: apiId, keyName: clientId }, signal: options.signal });
+    return this.call({
+      method: 'GET',
+      pathTemplate: '/svc/oauth/clients/{apiID}/{keyName}',
+      params: { apiID: apiId, keyName: clientId },
+      signal: options.signal,
+    });
   }
 
   /** 2. PUT /svc/apis/{apiID}: the id must equal `api_id` in the body; a reload makes it live. */
@@ -344,7 +349,14 @@ export class ManagementClient {
 
   /** 24. PUT /admin/org/keys/{keyId} */
   updateOrgKeyAdmin(keyId: string, session: DashboardSession, options: CallOptions = {}): Promise<StatusResult> {
-    return this.call({ method: 'PUT', pathTemplate: '/admin/org/keys/{keyId}', params: { keyId }, secretParams: ['keyId'], body: session, signal: options.signal });
+    return this.call({
+      method: 'PUT',
+      pathTemplate: '/admin/org/keys/{keyId}',
+      params: { keyId },
+      secretParams: ['keyId'],
+      body: session,
+      signal: options.signal,
+    });
   }
 
   // ---- Listing extensions (sandbox/README.md); 404/405 → kind 'missing-endpoint' ------------
@@ -442,7 +454,7 @@ export class ManagementClient {
       method: 'GET',
       pathTemplate: '/svc/reload/group',
       extension: true,
-      missingHint: 'a stored definition becomes live at the gateway\'s next reload (restart it or wait for its own reload)',
+      missingHint: "a stored definition becomes live at the gateway's next reload (restart it or wait for its own reload)",
       signal: options.signal,
     });
   }

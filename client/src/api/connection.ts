@@ -63,9 +63,7 @@ export const FAMILIES: Record<Family, FamilyInfo> = {
 };
 
 /** Header names whose values never reach a log. Lower case. */
-export const SECRET_HEADERS: ReadonlySet<string> = new Set(
-  Object.values(FAMILIES).map((f) => f.header.toLowerCase()),
-);
+export const SECRET_HEADERS: ReadonlySet<string> = new Set(Object.values(FAMILIES).map((f) => f.header.toLowerCase()));
 
 export function familyOfPath(path: string): Family {
   if (path.startsWith('/svc/')) return 'gateway';
@@ -75,7 +73,7 @@ export function familyOfPath(path: string): Family {
 
 /** Gateway-family requests go to gatewayUrl when set; everything else to dashboardUrl. */
 export function baseUrlFor(config: ConnectionConfig, family: Family): string {
-  const base = family === 'gateway' ? (config.gatewayUrl || config.dashboardUrl) : config.dashboardUrl;
+  const base = family === 'gateway' ? config.gatewayUrl || config.dashboardUrl : config.dashboardUrl;
   return base.replace(/\/+$/, '');
 }
 

@@ -67,8 +67,7 @@ export interface ErrorContext {
 }
 
 const endpointOf = (ctx: ErrorContext) => `${ctx.method} ${ctx.pathTemplate}`;
-const credentialWords = (ctx: ErrorContext) =>
-  `the ${FAMILIES[ctx.family].label} of environment '${ctx.environment}' (Svc: Set Credentials)`;
+const credentialWords = (ctx: ErrorContext) => `the ${FAMILIES[ctx.family].label} of environment '${ctx.environment}' (Svc: Set Credentials)`;
 
 /**
  * The server's message from either error body style: gateway `{status, message}` or
@@ -154,7 +153,11 @@ export function errorFromResponse(ctx: ErrorContext, status: number, bodyText: s
     });
   }
   if (status === 409) {
-    return new ManagementApiError({ ...base, kind: 'conflict', hint: 'Something with the same id already exists: pick another id or update the existing one.' });
+    return new ManagementApiError({
+      ...base,
+      kind: 'conflict',
+      hint: 'Something with the same id already exists: pick another id or update the existing one.',
+    });
   }
   if (status === 413) {
     return new ManagementApiError({ ...base, kind: 'too-large', hint: 'The server refused the size of the request: make the document smaller.' });
@@ -201,7 +204,8 @@ export function errorFromNetwork(ctx: ErrorContext, error: unknown): ManagementA
       endpoint,
       serverMessage: reason,
       cause: error,
-      hint: `The certificate of ${ctx.baseUrl} is not trusted: add its CA file to environment '${ctx.environment}' or, ` +
+      hint:
+        `The certificate of ${ctx.baseUrl} is not trusted: add its CA file to environment '${ctx.environment}' or, ` +
         `for a test server, allow self-signed certificates.`,
     });
   }

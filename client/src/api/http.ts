@@ -100,12 +100,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** Replaces `{name}` with the encoded value; `shown` decides what the log may see. */
-function expandPath(
-  template: string,
-  params: Record<string, string>,
-  slashParams: ReadonlySet<string>,
-  shown: (name: string) => boolean,
-): string {
+function expandPath(template: string, params: Record<string, string>, slashParams: ReadonlySet<string>, shown: (name: string) => boolean): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);

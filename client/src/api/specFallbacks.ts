@@ -54,8 +54,7 @@ export interface ClassicRead {
 }
 
 /** The same rule as the tree's kind detection: no gateway or streaming extension and no `is_oas`. */
-const isClassicRecord = (record: DashApi) =>
-  !record.oas?.['x-svc-api-gateway'] && !record.oas?.['x-svc-streaming'] && record.api_definition?.is_oas !== true;
+const isClassicRecord = (record: DashApi) => !record.oas?.['x-svc-api-gateway'] && !record.oas?.['x-svc-streaming'] && record.api_definition?.is_oas !== true;
 
 const hasCredential = (client: ManagementClient, name: 'gatewaySecret' | 'dashboardToken') => !!client.config.credentials[name]?.trim();
 
@@ -119,4 +118,4 @@ export const reloadKnownMissing = (client: ManagementClient) => client.availabil
 
 /** The sentence the UI shows when the server has no reload endpoint. */
 export const NO_RELOAD_MESSAGE =
-  'This server offers no reload endpoint (GET /svc/reload/group is beyond the spec): the stored definition becomes live at the gateway\'s next reload.';
+  "This server offers no reload endpoint (GET /svc/reload/group is beyond the spec): the stored definition becomes live at the gateway's next reload.";

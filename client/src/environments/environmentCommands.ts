@@ -7,7 +7,17 @@ import type { ClientProvider } from './clientProvider';
 import { runEnvironmentFlow, type EnvironmentAnswers } from './environmentFlow';
 import type { EnvironmentService } from './environmentService';
 import type { Health } from './health';
-import { CREDENTIAL_FAMILIES, CREDENTIAL_LABELS, LOCAL_SANDBOX_NAME, originOf, targetUrlOf, type CredentialFamily, type Credentials, type Environment, type EnvironmentSettings } from './model';
+import {
+  CREDENTIAL_FAMILIES,
+  CREDENTIAL_LABELS,
+  LOCAL_SANDBOX_NAME,
+  originOf,
+  targetUrlOf,
+  type CredentialFamily,
+  type Credentials,
+  type Environment,
+  type EnvironmentSettings,
+} from './model';
 import { FlowCancelled, type Prompter } from './prompter';
 
 /** A command's environment argument: a name, a tree node, or nothing (then the user picks). */
@@ -23,8 +33,7 @@ export interface EnvironmentCommandDeps {
 export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscode.Disposable[] {
   const { environments, clients, prompter, log } = deps;
 
-  const nameOf = (arg: EnvironmentArg): string | undefined =>
-    typeof arg === 'string' ? arg : arg?.environment ?? arg?.name;
+  const nameOf = (arg: EnvironmentArg): string | undefined => (typeof arg === 'string' ? arg : (arg?.environment ?? arg?.name));
 
   async function pickEnvironment(arg: EnvironmentArg, placeHolder: string, configuredOnly: boolean): Promise<Environment | undefined> {
     const given = nameOf(arg);
@@ -35,12 +44,17 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       return env;
     }
     if (list.length === 0) {
-      void vscode.window.showInformationMessage('No environment is configured yet.', 'Add Environment').then((a) => a && vscode.commands.executeCommand('svc.addEnvironment'));
+      void vscode.window
+        .showInformationMessage('No environment is configured yet.', 'Add Environment')
+        .then((a) => a && vscode.commands.executeCommand('svc.addEnvironment'));
       return undefined;
     }
     const active = environments.active()?.name;
     return prompter.pick({
-      title: placeHolder, step: 1, totalSteps: 1, placeHolder,
+      title: placeHolder,
+      step: 1,
+      totalSteps: 1,
+      placeHolder,
       items: list.map((e) => ({
         label: e.name,
         description: `${e.name === active ? '(active) ' : ''}${e.source === 'builtin' ? 'built in' : e.dashboardUrl}`,
@@ -68,7 +82,8 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
     prompter,
     existingNames,
     // Editing a workspace-defined environment keeps its source: its host needs approval first.
-    testConnection: (settings: EnvironmentSettings, creds: Credentials) => clients.testUnsaved(settings, creds, current?.source === 'workspace' ? 'workspace' : 'user'),
+    testConnection: (settings: EnvironmentSettings, creds: Credentials) =>
+      clients.testUnsaved(settings, creds, current?.source === 'workspace' ? 'workspace' : 'user'),
     savedCredentials: async (settings: EnvironmentSettings): Promise<Credentials> => {
       if (!current) return environments.credentials.read(settings);
       const saved = await environments.credentials.read(current);
@@ -88,9 +103,11 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       // "Save anyway" after a failed test saves it; it does not become the active environment.
       if (result.activate) await environments.setActive(result.settings.name);
       environments.setHealth(result.settings.name, result.health);
-      void vscode.window.showInformationMessage(result.activate
-        ? `Environment '${result.settings.name}' added and connected.`
-        : `Environment '${result.settings.name}' saved but not made active: the connection test failed. Fix it with Edit Environment or Set Credentials.`);
+      void vscode.window.showInformationMessage(
+        result.activate
+          ? `Environment '${result.settings.name}' added and connected.`
+          : `Environment '${result.settings.name}' saved but not made active: the connection test failed. Fix it with Edit Environment or Set Credentials.`,
+      );
       return result.settings.name;
     }),
 
@@ -98,7 +115,11 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       const env = await pickEnvironment(arg, 'Environment to edit', true);
       if (!env) return undefined;
       const names = environments.configured().map((e) => e.name);
-      const result = await runEnvironmentFlow(flowDeps(names, env), env, answers && { name: env.name, dashboardUrl: env.dashboardUrl, gatewayUrl: env.gatewayUrl, ...answers });
+      const result = await runEnvironmentFlow(
+        flowDeps(names, env),
+        env,
+        answers && { name: env.name, dashboardUrl: env.dashboardUrl, gatewayUrl: env.gatewayUrl, ...answers },
+      );
       await environments.update(env.name, result.settings, result.credentials);
       environments.setHealth(result.settings.name, result.health);
       return result.settings.name;
@@ -111,9 +132,13 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
         const remove = 'Remove';
         const answer = await vscode.window.showWarningMessage(
           `Remove environment '${env.name}'?`,
-          { modal: true, detail: `Its entry in ${env.source === 'workspace' ? 'the workspace' : 'your user'} settings ` +
-          `and its saved credentials (unless another environment uses the same host) ` +
-            `are deleted.` },
+          {
+            modal: true,
+            detail:
+              `Its entry in ${env.source === 'workspace' ? 'the workspace' : 'your user'} settings ` +
+              `and its saved credentials (unless another environment uses the same host) ` +
+              `are deleted.`,
+          },
           remove,
         );
         if (answer !== remove) return false;
@@ -144,10 +169,11 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
       const health = await prompter.withProgress(`Testing '${env.name}'…`, () => clients.test(env));
       const text = `${env.name}: ${health.message}${health.hint ? ` ${health.hint}` : ''}`;
       if (health.state === 'ok') void vscode.window.showInformationMessage(text);
-      else void vscode.window.showWarningMessage(text, 'Set Credentials', 'Show Log').then((a) => {
-        if (a === 'Set Credentials') void vscode.commands.executeCommand('svc.setCredentials', env.name);
-        if (a === 'Show Log') void vscode.commands.executeCommand('svc.showLog');
-      });
+      else
+        void vscode.window.showWarningMessage(text, 'Set Credentials', 'Show Log').then((a) => {
+          if (a === 'Set Credentials') void vscode.commands.executeCommand('svc.setCredentials', env.name);
+          if (a === 'Show Log') void vscode.commands.executeCommand('svc.showLog');
+        });
       return health;
     }),
   ];
@@ -156,13 +182,21 @@ export function registerEnvironmentCommands(deps: EnvironmentCommandDeps): vscod
 /** Asks which credential to set, then its value (empty deletes it). */
 async function askCredentials(prompter: Prompter, env: Environment, present: Record<CredentialFamily, boolean>): Promise<Credentials> {
   const family = await prompter.pick<CredentialFamily>({
-    title: `Set Credentials of '${env.name}'`, step: 1, totalSteps: 2,
+    title: `Set Credentials of '${env.name}'`,
+    step: 1,
+    totalSteps: 2,
     placeHolder: 'Which credential?',
-    items: CREDENTIAL_FAMILIES.map((f) => ({ label: CREDENTIAL_LABELS[f], description: `${present[f] ? 'set' : 'not set'} · sent only to ${originOf(targetUrlOf(env, f))}`, value: f })),
+    items: CREDENTIAL_FAMILIES.map((f) => ({
+      label: CREDENTIAL_LABELS[f],
+      description: `${present[f] ? 'set' : 'not set'} · sent only to ${originOf(targetUrlOf(env, f))}`,
+      value: f,
+    })),
   });
   if (!family) throw new FlowCancelled();
   const value = await prompter.input({
-    title: `Set Credentials of '${env.name}'`, step: 2, totalSteps: 2,
+    title: `Set Credentials of '${env.name}'`,
+    step: 2,
+    totalSteps: 2,
     prompt: `${CREDENTIAL_LABELS[family]}. Leave empty to delete the saved value.`,
     password: true,
   });

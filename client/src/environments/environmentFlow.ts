@@ -75,34 +75,49 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
   const scripted = answers !== undefined;
   const a = answers ?? {};
 
-  const name = await answerOrAsk(a.name, (v) => validateName(v, deps.existingNames, current?.name), () =>
-    prompter.input({
-      title, step: 1, totalSteps: totalStepsFor(true),
-      prompt: 'A name for this environment',
-      placeHolder: 'Production',
-      value: current?.name,
-      validate: (v) => validateName(v, deps.existingNames, current?.name),
-    }),
+  const name = await answerOrAsk(
+    a.name,
+    (v) => validateName(v, deps.existingNames, current?.name),
+    () =>
+      prompter.input({
+        title,
+        step: 1,
+        totalSteps: totalStepsFor(true),
+        prompt: 'A name for this environment',
+        placeHolder: 'Production',
+        value: current?.name,
+        validate: (v) => validateName(v, deps.existingNames, current?.name),
+      }),
   );
 
-  const dashboardUrl = await answerOrAsk(a.dashboardUrl, (v) => validateBaseUrl(v), () =>
-    prompter.input({
-      title, step: 2, totalSteps: totalStepsFor(true),
-      prompt: 'Dashboard base URL (the /api/... and /admin/... endpoints)',
-      placeHolder: 'https://dashboard.example.com',
-      value: current?.dashboardUrl,
-      validate: (v) => validateBaseUrl(v),
-    }),
+  const dashboardUrl = await answerOrAsk(
+    a.dashboardUrl,
+    (v) => validateBaseUrl(v),
+    () =>
+      prompter.input({
+        title,
+        step: 2,
+        totalSteps: totalStepsFor(true),
+        prompt: 'Dashboard base URL (the /api/... and /admin/... endpoints)',
+        placeHolder: 'https://dashboard.example.com',
+        value: current?.dashboardUrl,
+        validate: (v) => validateBaseUrl(v),
+      }),
   );
 
-  const gatewayUrl = await answerOrAsk(scripted ? (a.gatewayUrl ?? '') : undefined, (v) => validateBaseUrl(v, true), () =>
-    prompter.input({
-      title, step: 3, totalSteps: totalStepsFor(needsTls(dashboardUrl)),
-      prompt: 'Gateway base URL for the /svc/... endpoints (leave empty when it is the dashboard URL)',
-      placeHolder: 'https://gateway.example.com',
-      value: current?.gatewayUrl ?? '',
-      validate: (v) => validateBaseUrl(v, true),
-    }),
+  const gatewayUrl = await answerOrAsk(
+    scripted ? (a.gatewayUrl ?? '') : undefined,
+    (v) => validateBaseUrl(v, true),
+    () =>
+      prompter.input({
+        title,
+        step: 3,
+        totalSteps: totalStepsFor(needsTls(dashboardUrl)),
+        prompt: 'Gateway base URL for the /svc/... endpoints (leave empty when it is the dashboard URL)',
+        placeHolder: 'https://gateway.example.com',
+        value: current?.gatewayUrl ?? '',
+        validate: (v) => validateBaseUrl(v, true),
+      }),
   );
 
   // Plain http:// everywhere: no TLS question (and no TLS settings kept).
@@ -111,25 +126,34 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
   const tls = !withTls ? undefined : scripted ? scriptedTls(a) : await askTls(prompter, { title, step: 4, totalSteps: total }, current);
   const settings = normaliseSettings({ name, dashboardUrl, gatewayUrl, tls });
 
-  const credentials = scripted ? scriptedCredentials(a) : await askCredentials(prompter, { title, step: URL_STEPS + (withTls ? 1 : 0) + 1, totalSteps: total }, settings, current);
+  const credentials = scripted
+    ? scriptedCredentials(a)
+    : await askCredentials(prompter, { title, step: URL_STEPS + (withTls ? 1 : 0) + 1, totalSteps: total }, settings, current);
 
   // Test with what would be in effect after saving: new answers over the saved credentials.
   const effective = { ...(await deps.savedCredentials(settings)), ...credentials };
   for (const family of CREDENTIAL_FAMILIES) if (effective[family] === '') delete effective[family];
-  const health = await prompter.withProgress(`Testing the connection to ${settings.dashboardUrl}…`, () =>
-    deps.testConnection(settings, effective),
-  );
+  const health = await prompter.withProgress(`Testing the connection to ${settings.dashboardUrl}…`, () => deps.testConnection(settings, effective));
   if (health.state !== 'ok') {
     // The failure in full (the title and each item's detail line), not cut off in a placeholder.
     const failure = `${health.message}${health.hint ? ` ${health.hint}` : ''}`;
-    const save = a.saveIfTestFails ?? (await prompter.pick({
-      title: `${title}: the connection test failed`, step: total, totalSteps: total,
-      placeHolder: 'Save this environment anyway?',
-      items: [
-        { label: 'Save anyway', description: 'saved, not made active', detail: `${failure} Fix it later with Set Credentials or Edit Environment.`, value: true },
-        { label: 'Cancel', description: 'nothing is saved', detail: failure, value: false },
-      ],
-    }));
+    const save =
+      a.saveIfTestFails ??
+      (await prompter.pick({
+        title: `${title}: the connection test failed`,
+        step: total,
+        totalSteps: total,
+        placeHolder: 'Save this environment anyway?',
+        items: [
+          {
+            label: 'Save anyway',
+            description: 'saved, not made active',
+            detail: `${failure} Fix it later with Set Credentials or Edit Environment.`,
+            value: true,
+          },
+          { label: 'Cancel', description: 'nothing is saved', detail: failure, value: false },
+        ],
+      }));
     if (!save) throw new FlowCancelled();
   }
   return { settings, credentials, health, activate: health.state === 'ok' };
@@ -164,19 +188,27 @@ async function askTls(prompter: Prompter, at: StepInfo, current?: EnvironmentSet
   const { title } = at;
   const now: TlsChoice = current?.tls?.allowSelfSigned ? 'selfSigned' : current?.tls?.caFile ? 'caFile' : 'system';
   const choice = await prompter.pick<TlsChoice>({
-    title, step: at.step, totalSteps: at.totalSteps,
-    placeHolder: 'How to trust the server\'s TLS certificate (plain http:// ignores this)',
+    title,
+    step: at.step,
+    totalSteps: at.totalSteps,
+    placeHolder: "How to trust the server's TLS certificate (plain http:// ignores this)",
     items: [
       { label: 'System certificate authorities', description: now === 'system' ? '(current)' : 'recommended', value: 'system' },
       { label: 'A CA file…', description: now === 'caFile' ? `(current: ${current?.tls?.caFile})` : 'a PEM file with your own CA', value: 'caFile' },
-      { label: 'Allow self-signed certificates', description: now === 'selfSigned' ? '(current)' : 'not recommended: anyone in between can read credentials', value: 'selfSigned' },
+      {
+        label: 'Allow self-signed certificates',
+        description: now === 'selfSigned' ? '(current)' : 'not recommended: anyone in between can read credentials',
+        value: 'selfSigned',
+      },
     ],
   });
   if (choice === undefined) throw new FlowCancelled();
   if (choice === 'system') return {};
   if (choice === 'selfSigned') return { allowSelfSigned: true };
   const caFile = await prompter.input({
-    title, step: at.step, totalSteps: at.totalSteps,
+    title,
+    step: at.step,
+    totalSteps: at.totalSteps,
     prompt: 'Path of the CA certificate (PEM)',
     value: current?.tls?.caFile,
     validate: validateCaFile,
@@ -199,7 +231,9 @@ async function askCredentials(prompter: Prompter, first: StepInfo, settings: Env
     // Credentials are stored per origin: after a URL change the old ones do not apply.
     const sameOrigin = current !== undefined && originOf(targetUrlOf(current, family)) === target;
     const value = await prompter.input({
-      title, step: first.step + index, totalSteps: first.totalSteps,
+      title,
+      step: first.step + index,
+      totalSteps: first.totalSteps,
       prompt: `${CREDENTIAL_LABELS[family]} for ${target}. ${sameOrigin ? 'Leave empty to keep the saved value.' : 'Leave empty if not needed.'}`,
       password: true,
     });

@@ -129,7 +129,10 @@ export class EnvironmentService implements vscode.Disposable {
   async remove(name: string): Promise<void> {
     const env = this.requireConfigured(name);
     const target = targetOf(env);
-    await this.writeList(target, this.rawList(target).filter((item) => nameOf(item) !== name));
+    await this.writeList(
+      target,
+      this.rawList(target).filter((item) => nameOf(item) !== name),
+    );
     await this.credentials.forget(env);
     this.log.info(`environment '${name}' removed`);
   }

@@ -29,7 +29,10 @@ export const HEALTH_OK: Health = { state: 'ok', message: 'Connected.' };
 /** The health a connection test reports: the first failing family decides. */
 export function healthFromReport(report: ConnectionReport): Health {
   if (report.ok) {
-    const checked = report.families.filter((f) => f.state === 'ok').map((f) => f.endpoint).join(', ');
+    const checked = report.families
+      .filter((f) => f.state === 'ok')
+      .map((f) => f.endpoint)
+      .join(', ');
     return { state: 'ok', message: `Connected (${checked}).` };
   }
   const failed = report.families.find((f) => f.state === 'error' && f.error);

@@ -38,10 +38,12 @@ export function registerEnvironments(context: vscode.ExtensionContext, deps: { l
     if (env && (env.source !== 'builtin' || sandbox.isRunning)) void clients.test(env, false);
   };
   checkActive();
-  context.subscriptions.push(environments.onDidChange(() => {
-    const env = environments.active();
-    if (env && environments.health(env.name).state === 'unknown') checkActive();
-  }));
+  context.subscriptions.push(
+    environments.onDidChange(() => {
+      const env = environments.active();
+      if (env && environments.health(env.name).state === 'unknown') checkActive();
+    }),
+  );
 
   return { environments, clients, statusBar, sandbox };
 }

@@ -30,7 +30,9 @@ export function decideRequest(env: Environment, ctx: RequestContext): RequestDec
   if (env.source !== 'workspace') return { action: 'send' };
   // Approval covers the origin and the TLS options together: a workspace that later turns on
   // `allowSelfSigned` or swaps the CA file weakens the connection, so the user is asked again.
-  const missing = originsOf(env).map((o) => approvalKey(o, env.tls)).filter((key) => !ctx.approvedOrigins.includes(key));
+  const missing = originsOf(env)
+    .map((o) => approvalKey(o, env.tls))
+    .filter((key) => !ctx.approvedOrigins.includes(key));
   if (missing.length === 0) return { action: 'send' };
   if (!ctx.mayAsk) return { action: 'block', error: hostNotApprovedError(env.name, missing) };
   return { action: 'ask', origins: missing };

@@ -42,11 +42,13 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
     vscode.commands.registerCommand('svc.explorer.refreshNode', (node?: ExplorerNode) => provider.refresh(node)),
 
     vscode.commands.registerCommand('svc.explorer.filter', async (text?: string) => {
-      const value = text ?? (await vscode.window.showInputBox({
-        title: 'Filter the Svc Gateway tree by name',
-        prompt: 'Shows APIs (all of them, every page), policies, keys, webhooks and examples whose name or id contains this text.',
-        value: model.filter,
-      }));
+      const value =
+        text ??
+        (await vscode.window.showInputBox({
+          title: 'Filter the Svc Gateway tree by name',
+          prompt: 'Shows APIs (all of them, every page), policies, keys, webhooks and examples whose name or id contains this text.',
+          value: model.filter,
+        }));
       if (value !== undefined) await applyFilter(value);
     }),
     vscode.commands.registerCommand('svc.explorer.clearFilter', () => applyFilter('')),
@@ -76,12 +78,14 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
       const environment = environments.resolve(arg?.environment)?.name;
       if (!environment) return undefined;
       const given = argsOf(arg);
-      const keyId = given?.keyId ?? (await vscode.window.showInputBox({
-        title: `Open Key by ID (${environment})`,
-        prompt: 'The key id (or its hash)',
-        password: true, // a key id is a credential
-        validateInput: (v) => (v.trim() ? undefined : 'Enter a key id.'),
-      }));
+      const keyId =
+        given?.keyId ??
+        (await vscode.window.showInputBox({
+          title: `Open Key by ID (${environment})`,
+          prompt: 'The key id (or its hash)',
+          password: true, // a key id is a credential
+          validateInput: (v) => (v.trim() ? undefined : 'Enter a key id.'),
+        }));
       if (!keyId) return undefined;
       try {
         return await openRemote(environment, { type: 'key', id: keyId.trim(), apiId: given?.apiId });

@@ -75,7 +75,12 @@ export class ExplorerModel {
     const under = (key: string) => prefix === undefined || key === prefix || key.startsWith(`${prefix}/`);
     // A refresh keeps what was loaded: the paged listings load as many pages again.
     for (const [key, list] of this.paged) if (under(key)) this.keepPages.set(key, list.page);
-    for (const [key, listing] of this.apiListings) if (under(key)) void listing.then((l) => l.cancel(), () => undefined);
+    for (const [key, listing] of this.apiListings)
+      if (under(key))
+        void listing.then(
+          (l) => l.cancel(),
+          () => undefined,
+        );
     for (const map of [this.cache, this.paged, this.errors, this.apiListings] as Map<string, unknown>[]) {
       for (const key of [...map.keys()]) if (under(key)) map.delete(key);
     }
@@ -218,21 +223,23 @@ export class ExplorerModel {
   private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
     const listing = await this.apiListing(group.parent);
     const ofKind = listing.items.filter((a) => a.kind === group.apiKind);
-    const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api): ExplorerNode => ({
-      id: `${group.id}/${api.id}`,
-      type: 'api',
-      environment: group.environment,
-      label: api.name,
-      description: `${api.listenPath ?? ''}${api.active ? '' : ' · inactive'}`.trim(),
-      tooltip: p.apiTooltip(api),
-      icon: p.KIND_ICONS[api.kind],
-      iconColor: api.active ? undefined : p.INACTIVE_COLOR,
-      collapsible: api.usesOAuth ? 'collapsed' : 'none',
-      resource: { type: 'api', kind: api.kind, id: api.id },
-      apiKind: api.kind,
-      apiId: api.id,
-      parent: group,
-    }));
+    const nodes = ofKind
+      .filter((a) => this.apiMatches(a))
+      .map((api): ExplorerNode => ({
+        id: `${group.id}/${api.id}`,
+        type: 'api',
+        environment: group.environment,
+        label: api.name,
+        description: `${api.listenPath ?? ''}${api.active ? '' : ' · inactive'}`.trim(),
+        tooltip: p.apiTooltip(api),
+        icon: p.KIND_ICONS[api.kind],
+        iconColor: api.active ? undefined : p.INACTIVE_COLOR,
+        collapsible: api.usesOAuth ? 'collapsed' : 'none',
+        resource: { type: 'api', kind: api.kind, id: api.id },
+        apiKind: api.kind,
+        apiId: api.id,
+        parent: group,
+      }));
     if (listing.complete) return this.withFilterNote(group, nodes, ofKind.length);
     // Pages remain: claim nothing they do not prove; "Load more" (if any) is on the APIs group only.
     const note = this.messageNode(group, p.notAllLoadedNote(listing), listing.busy ? 'loading~spin' : 'info');
@@ -243,17 +250,19 @@ export class ExplorerModel {
   private apiListingTail(apis: ApisGroupNode, listing: ApiListing): ExplorerNode[] {
     if (listing.error) return [this.errorNode(apis, listing.error, 'more', apis.id)];
     if (!listing.stoppedAtBound) return [];
-    return [{
-      id: `${apis.id}/more`,
-      type: 'loadMore',
-      environment: apis.environment,
-      label: 'Load more APIs…',
-      description: `page ${listing.loaded} of ${listing.pages}`,
-      icon: 'ellipsis',
-      collapsible: 'none',
-      ownerId: apis.id,
-      parent: apis,
-    }];
+    return [
+      {
+        id: `${apis.id}/more`,
+        type: 'loadMore',
+        environment: apis.environment,
+        label: 'Load more APIs…',
+        description: `page ${listing.loaded} of ${listing.pages}`,
+        icon: 'ellipsis',
+        collapsible: 'none',
+        ownerId: apis.id,
+        parent: apis,
+      },
+    ];
   }
 
   /** The environment's API listing: started once, further pages in the background, redrawn as they come. */
@@ -294,37 +303,41 @@ export class ExplorerModel {
       throw err;
     }
     if (!clients.length) return [this.messageNode(api, 'No OAuth clients.', 'info')];
-    const nodes = clients.filter((c) => p.matchesFilter(this.filterText, c.id, c.description)).map((c): ExplorerNode => ({
-      id: `${api.id}/${c.id}`,
-      type: 'oauthClient',
-      environment: api.environment,
-      label: c.id,
-      description: c.description,
-      tooltip: p.oauthClientTooltip(c),
-      icon: 'person',
-      collapsible: 'none',
-      resource: { type: 'oauthClient', apiId: c.apiId, id: c.id },
-      apiId: c.apiId,
-      parent: api,
-    }));
+    const nodes = clients
+      .filter((c) => p.matchesFilter(this.filterText, c.id, c.description))
+      .map((c): ExplorerNode => ({
+        id: `${api.id}/${c.id}`,
+        type: 'oauthClient',
+        environment: api.environment,
+        label: c.id,
+        description: c.description,
+        tooltip: p.oauthClientTooltip(c),
+        icon: 'person',
+        collapsible: 'none',
+        resource: { type: 'oauthClient', apiId: c.apiId, id: c.id },
+        apiId: c.apiId,
+        parent: api,
+      }));
     return this.withFilterNote(api, nodes, clients.length);
   }
 
   private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
-    const nodes = policies.filter((x) => p.matchesFilter(this.filterText, x.name, x.id)).map((x): ExplorerNode => ({
-      id: `${group.id}/${x.id}`,
-      type: 'policy',
-      environment: group.environment,
-      label: x.name || x.id,
-      description: x.active ? undefined : 'inactive',
-      tooltip: p.policyTooltip(x),
-      icon: 'shield',
-      iconColor: x.active ? undefined : p.INACTIVE_COLOR,
-      collapsible: 'none',
-      resource: { type: 'policy', id: x.id },
-      parent: group,
-    }));
+    const nodes = policies
+      .filter((x) => p.matchesFilter(this.filterText, x.name, x.id))
+      .map((x): ExplorerNode => ({
+        id: `${group.id}/${x.id}`,
+        type: 'policy',
+        environment: group.environment,
+        label: x.name || x.id,
+        description: x.active ? undefined : 'inactive',
+        tooltip: p.policyTooltip(x),
+        icon: 'shield',
+        iconColor: x.active ? undefined : p.INACTIVE_COLOR,
+        collapsible: 'none',
+        resource: { type: 'policy', id: x.id },
+        parent: group,
+      }));
     return this.withFilterNote(group, nodes, policies.length);
   }
 
@@ -336,40 +349,52 @@ export class ExplorerModel {
       if (!isMissingEndpoint(err)) throw err;
       return [
         this.messageNode(group, 'This server does not list keys.', 'info'),
-        { id: `${group.id}/openById`, type: 'openKeyById', environment: group.environment, label: 'Open Key by ID…', icon: 'go-to-file', collapsible: 'none', parent: group },
+        {
+          id: `${group.id}/openById`,
+          type: 'openKeyById',
+          environment: group.environment,
+          label: 'Open Key by ID…',
+          icon: 'go-to-file',
+          collapsible: 'none',
+          parent: group,
+        },
       ];
     }
-    const nodes = list.items.filter((k) => p.matchesFilter(this.filterText, k.alias, k.id)).map((k): ExplorerNode => ({
-      id: `${group.id}/${k.id}`,
-      type: 'key',
-      environment: group.environment,
-      // A key id is the key itself: never shown whole (masked in label, description and tooltip).
-      label: k.alias || `key ${maskKeyId(k.id)}`,
-      description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
-      tooltip: p.keyTooltip(k),
-      icon: 'key',
-      iconColor: k.active ? undefined : p.INACTIVE_COLOR,
-      collapsible: 'none',
-      resource: { type: 'key', id: k.id, apiId: k.apiIds[0] },
-      parent: group,
-    }));
+    const nodes = list.items
+      .filter((k) => p.matchesFilter(this.filterText, k.alias, k.id))
+      .map((k): ExplorerNode => ({
+        id: `${group.id}/${k.id}`,
+        type: 'key',
+        environment: group.environment,
+        // A key id is the key itself: never shown whole (masked in label, description and tooltip).
+        label: k.alias || `key ${maskKeyId(k.id)}`,
+        description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
+        tooltip: p.keyTooltip(k),
+        icon: 'key',
+        iconColor: k.active ? undefined : p.INACTIVE_COLOR,
+        collapsible: 'none',
+        resource: { type: 'key', id: k.id, apiId: k.apiIds[0] },
+        parent: group,
+      }));
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
   }
 
   private async webhooksChildren(group: GroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<WebhookSummary>(group);
-    const nodes = list.items.filter((w) => p.matchesFilter(this.filterText, w.name, w.id)).map((w): ExplorerNode => ({
-      id: `${group.id}/${w.id}`,
-      type: 'webhook',
-      environment: group.environment,
-      label: w.name || w.id,
-      description: [w.method, w.targetPath].filter(Boolean).join(' '),
-      tooltip: p.webhookTooltip(w),
-      icon: 'bell',
-      collapsible: 'none',
-      resource: { type: 'webhook', id: w.id },
-      parent: group,
-    }));
+    const nodes = list.items
+      .filter((w) => p.matchesFilter(this.filterText, w.name, w.id))
+      .map((w): ExplorerNode => ({
+        id: `${group.id}/${w.id}`,
+        type: 'webhook',
+        environment: group.environment,
+        label: w.name || w.id,
+        description: [w.method, w.targetPath].filter(Boolean).join(' '),
+        tooltip: p.webhookTooltip(w),
+        icon: 'bell',
+        collapsible: 'none',
+        resource: { type: 'webhook', id: w.id },
+        parent: group,
+      }));
     return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
   }
 
@@ -382,23 +407,30 @@ export class ExplorerModel {
       return [
         this.messageNode(group, 'This server has no examples catalogue.', 'info'),
         {
-          id: `${group.id}/openByLocation`, type: 'openExampleByLocation', environment: group.environment,
-          label: 'Open Example by Location…', icon: 'go-to-file', collapsible: 'none', parent: group,
+          id: `${group.id}/openByLocation`,
+          type: 'openExampleByLocation',
+          environment: group.environment,
+          label: 'Open Example by Location…',
+          icon: 'go-to-file',
+          collapsible: 'none',
+          parent: group,
         },
       ];
     }
-    const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e): ExplorerNode => ({
-      id: `${group.id}/${e.location}`,
-      type: 'example',
-      environment: group.environment,
-      label: e.name || e.location,
-      description: e.location,
-      tooltip: p.exampleTooltip(e),
-      icon: 'book',
-      collapsible: 'none',
-      resource: { type: 'example', location: e.location },
-      parent: group,
-    }));
+    const nodes = examples
+      .filter((e) => p.matchesFilter(this.filterText, e.name, e.location))
+      .map((e): ExplorerNode => ({
+        id: `${group.id}/${e.location}`,
+        type: 'example',
+        environment: group.environment,
+        label: e.name || e.location,
+        description: e.location,
+        tooltip: p.exampleTooltip(e),
+        icon: 'book',
+        collapsible: 'none',
+        resource: { type: 'example', location: e.location },
+        parent: group,
+      }));
     return this.withFilterNote(group, nodes, examples.length);
   }
 
@@ -406,7 +438,16 @@ export class ExplorerModel {
     const info = this.errors.get(errorNode.id);
     const out: ExplorerNode[] = [];
     if (info?.hint) out.push(this.messageNode(errorNode, info.hint, 'lightbulb'));
-    out.push({ id: `${errorNode.id}/retry`, type: 'retry', environment: errorNode.environment, label: 'Retry', icon: 'refresh', collapsible: 'none', ownerId: errorNode.ownerId, parent: errorNode });
+    out.push({
+      id: `${errorNode.id}/retry`,
+      type: 'retry',
+      environment: errorNode.environment,
+      label: 'Retry',
+      icon: 'refresh',
+      collapsible: 'none',
+      ownerId: errorNode.ownerId,
+      parent: errorNode,
+    });
     return out;
   }
 
@@ -498,17 +539,19 @@ export class ExplorerModel {
   private pagingTail(owner: ExplorerNode, list: PagedList<unknown>, noun: string, under: ExplorerNode = owner): ExplorerNode[] {
     if (list.error) return [this.errorNode(under, list.error, 'more', owner.id)];
     if (!hasMorePages(list)) return [];
-    return [{
-      id: `${under.id}/more`,
-      type: 'loadMore',
-      environment: owner.environment,
-      label: `Load more ${noun}…`,
-      description: `page ${list.page} of ${list.pages}`,
-      icon: 'ellipsis',
-      collapsible: 'none',
-      ownerId: owner.id,
-      parent: under,
-    }];
+    return [
+      {
+        id: `${under.id}/more`,
+        type: 'loadMore',
+        environment: owner.environment,
+        label: `Load more ${noun}…`,
+        description: `page ${list.page} of ${list.pages}`,
+        icon: 'ellipsis',
+        collapsible: 'none',
+        ownerId: owner.id,
+        parent: under,
+      },
+    ];
   }
 
   /** `morePages`: the total covers the loaded pages only, so no note claims more than that. */
@@ -520,7 +563,16 @@ export class ExplorerModel {
   }
 
   private messageNode(owner: ExplorerNode, text: string, icon: string): ExplorerNode {
-    return { id: `${owner.id}/message:${text}`, type: 'message', environment: owner.environment, label: text, tooltip: p.md(text), icon, collapsible: 'none', parent: owner };
+    return {
+      id: `${owner.id}/message:${text}`,
+      type: 'message',
+      environment: owner.environment,
+      label: text,
+      tooltip: p.md(text),
+      icon,
+      collapsible: 'none',
+      parent: owner,
+    };
   }
 
   /**

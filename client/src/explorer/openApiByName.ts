@@ -34,9 +34,8 @@ export function registerOpenApiByName(deps: { model: ExplorerModel; environments
     }
     let apis: ApiSummary[];
     try {
-      apis = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: `Listing the APIs of ${envName}…` },
-        () => model.allApis(envName),
+      apis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Listing the APIs of ${envName}…` }, () =>
+        model.allApis(envName),
       );
     } catch (err) {
       const info = errorInfoOf(err);

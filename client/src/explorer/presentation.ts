@@ -58,15 +58,27 @@ export function apiTooltip(api: ApiSummary): string {
 }
 
 export function policyTooltip(p: PolicySummary): string {
-  return table(p.name, [['ID', p.id], ['State', p.active ? 'active' : 'inactive']]);
+  return table(p.name, [
+    ['ID', p.id],
+    ['State', p.active ? 'active' : 'inactive'],
+  ]);
 }
 
 export function keyTooltip(k: KeySummary): string {
-  return table(k.alias || `key ${maskKeyId(k.id)}`, [['Key ID', `${maskKeyId(k.id)} (Copy Key ID copies it)`], ['Alias', k.alias], ['APIs', k.apiIds.join(', ')], ['State', k.active ? 'active' : 'inactive']]);
+  return table(k.alias || `key ${maskKeyId(k.id)}`, [
+    ['Key ID', `${maskKeyId(k.id)} (Copy Key ID copies it)`],
+    ['Alias', k.alias],
+    ['APIs', k.apiIds.join(', ')],
+    ['State', k.active ? 'active' : 'inactive'],
+  ]);
 }
 
 export function webhookTooltip(w: WebhookSummary): string {
-  return table(w.name, [['ID', w.id], ['Method', w.method], ['Target', w.targetPath]]);
+  return table(w.name, [
+    ['ID', w.id],
+    ['Method', w.method],
+    ['Target', w.targetPath],
+  ]);
 }
 
 export function exampleTooltip(e: ExampleSummary): string {
@@ -74,7 +86,10 @@ export function exampleTooltip(e: ExampleSummary): string {
 }
 
 export function oauthClientTooltip(c: OAuthClientSummary): string {
-  return table(c.id, [['API', c.apiId], ['Description', c.description]]);
+  return table(c.id, [
+    ['API', c.apiId],
+    ['Description', c.description],
+  ]);
 }
 
 export function errorTooltip(message: string, hint?: string): string {

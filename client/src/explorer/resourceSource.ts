@@ -16,11 +16,38 @@ export interface ApiSummary {
   raw: unknown;
 }
 
-export interface PolicySummary { id: string; name: string; active: boolean; raw: unknown }
-export interface KeySummary { id: string; alias?: string; active: boolean; apiIds: string[]; raw: unknown }
-export interface WebhookSummary { id: string; name: string; method?: string; targetPath?: string; raw: unknown }
-export interface ExampleSummary { location: string; name: string; description?: string; raw: unknown }
-export interface OAuthClientSummary { id: string; apiId: string; description?: string; raw: unknown }
+export interface PolicySummary {
+  id: string;
+  name: string;
+  active: boolean;
+  raw: unknown;
+}
+export interface KeySummary {
+  id: string;
+  alias?: string;
+  active: boolean;
+  apiIds: string[];
+  raw: unknown;
+}
+export interface WebhookSummary {
+  id: string;
+  name: string;
+  method?: string;
+  targetPath?: string;
+  raw: unknown;
+}
+export interface ExampleSummary {
+  location: string;
+  name: string;
+  description?: string;
+  raw: unknown;
+}
+export interface OAuthClientSummary {
+  id: string;
+  apiId: string;
+  description?: string;
+  raw: unknown;
+}
 
 /** One page of a paged listing; `pages` is the number of pages the server reports. */
 export interface Page<T> {

@@ -5,7 +5,14 @@ import type { ResourceRef } from './resourceSource';
 import { maskKeyId } from '../shared/keyIds';
 
 const KIND_WORDS: Record<string, string> = {
-  classic: 'classic', oas: 'OAS', streams: 'streams', policy: 'policy', key: 'key', webhook: 'webhook', example: 'example', oauthClient: 'OAuth client',
+  classic: 'classic',
+  oas: 'OAS',
+  streams: 'streams',
+  policy: 'policy',
+  key: 'key',
+  webhook: 'webhook',
+  example: 'example',
+  oauthClient: 'OAuth client',
 };
 
 /** "classic", "OAS", "policy", … for a resource reference or a sync kind. */

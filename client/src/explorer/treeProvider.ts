@@ -33,7 +33,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   }
 
   async getChildren(node?: ExplorerNode): Promise<ExplorerNode[]> {
-    const children = await this.model.children(node ? this.latest.get(node.id) ?? node : undefined);
+    const children = await this.model.children(node ? (this.latest.get(node.id) ?? node) : undefined);
     for (const child of children) this.latest.set(child.id, child);
     return children;
   }
@@ -56,7 +56,7 @@ export class ExplorerTreeProvider implements vscode.TreeDataProvider<ExplorerNod
   /** Redraws without reloading (filter changes, a page appended). */
   redraw(node?: ExplorerNode): void {
     if (!node) this.latest.clear();
-    this.changed.fire(node ? this.latest.get(node.id) ?? node : undefined);
+    this.changed.fire(node ? (this.latest.get(node.id) ?? node) : undefined);
   }
 
   dispose(): void {

@@ -37,7 +37,9 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
     synchronize: { fileEvents: watcher },
     middleware: views.middleware,
     // One outline: VS Code's JSON language features outline every json/jsonc document already.
-    initializationOptions: { editorProvidesJsonOutline: vscode.extensions.getExtension('vscode.json-language-features') !== undefined } satisfies SvcInitializationOptions,
+    initializationOptions: {
+      editorProvidesJsonOutline: vscode.extensions.getExtension('vscode.json-language-features') !== undefined,
+    } satisfies SvcInitializationOptions,
   };
   const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
   try {

@@ -17,7 +17,7 @@ export function isExplorerNode(arg: unknown): arg is ExplorerNode {
 
 /** The argument object's members (empty for a node or nothing). */
 export function argsOf<A extends object>(arg: A | undefined): Partial<Exclude<A, ExplorerNode>> & { environment?: string } {
-  return (arg && !isExplorerNode(arg) ? arg : {});
+  return arg && !isExplorerNode(arg) ? arg : {};
 }
 
 /** The environment a command works on, and a management client for it. */
@@ -31,7 +31,9 @@ export async function resolveTarget(access: EnvironmentAccess, arg: CommandArg):
   const name = arg?.environment;
   const environment = access.resolveEnvironment(name);
   if (!environment) {
-    throw new Error(name ? `Environment '${name}' does not exist; pick one with Svc: Switch Environment.` : 'No environment is active; add one with Svc: Add Environment.');
+    throw new Error(
+      name ? `Environment '${name}' does not exist; pick one with Svc: Switch Environment.` : 'No environment is active; add one with Svc: Add Environment.',
+    );
   }
   return { environment, client: await access.clientFor(environment) };
 }

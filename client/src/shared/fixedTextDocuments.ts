@@ -27,9 +27,11 @@ export class FixedTextDocuments implements vscode.TextDocumentContentProvider, v
   constructor(private readonly options: FixedTextDocumentsOptions) {
     this.subscriptions = [vscode.workspace.registerTextDocumentContentProvider(options.scheme, this)];
     if (options.forgetOnClose) {
-      this.subscriptions.push(vscode.workspace.onDidCloseTextDocument((doc) => {
-        if (doc.uri.scheme === options.scheme) this.texts.delete(doc.uri.toString());
-      }));
+      this.subscriptions.push(
+        vscode.workspace.onDidCloseTextDocument((doc) => {
+          if (doc.uri.scheme === options.scheme) this.texts.delete(doc.uri.toString());
+        }),
+      );
     }
   }
 

@@ -24,6 +24,10 @@ export async function pickApiOfKey(client: ManagementClient, title: string): Pro
     return typed?.trim() || undefined;
   }
   const items = apis.map((a) => ({ label: a.name, description: `${a.id} · ${a.kind}`, value: a.id }));
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'The API the key grants access to (the key path names one)', ignoreFocusOut: true });
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: 'The API the key grants access to (the key path names one)',
+    ignoreFocusOut: true,
+  });
   return picked?.value;
 }

@@ -102,8 +102,10 @@ export function describeFailure(err: unknown, connection?: Connection): string {
       return `${head} Cannot reach ${where ?? 'the server'}: check --${flag} (or ${urlVariable}) and that the server is running.`;
     }
     case 'tls':
-      return `${head} The server's certificate is not trusted: pass --ca-file PATH (${ENV.caFile}) for a private CA, `
-        + `or --insecure (${ENV.insecure}=1) for a self-signed test server.`;
+      return (
+        `${head} The server's certificate is not trusted: pass --ca-file PATH (${ENV.caFile}) for a private CA, ` +
+        `or --insecure (${ENV.insecure}=1) for a self-signed test server.`
+      );
     case 'server':
       return `${head} The server failed; its message may say why. Try again later or check the server's log.`;
     default:

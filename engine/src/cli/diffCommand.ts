@@ -54,8 +54,16 @@ export async function buildDiffReport(root: string, connection: Connection, file
       if (isConnectionFailure(err)) throw err;
       const message = err instanceof InspectionProblem ? err.message : describeFailure(err, connection);
       return {
-        file: work.key, kind: work.record?.target.kind ?? null, id: idOf(work.record?.target), name: null,
-        status: 'error', mode: null, localChanged: false, remoteChanged: false, changes: [], message,
+        file: work.key,
+        kind: work.record?.target.kind ?? null,
+        id: idOf(work.record?.target),
+        name: null,
+        status: 'error',
+        mode: null,
+        localChanged: false,
+        remoteChanged: false,
+        changes: [],
+        message,
       };
     } finally {
       out.progress(`comparing ${++done}/${files.length}`);
@@ -98,14 +106,14 @@ function resultOf(file: string, inspection: Inspection): DiffFileResult {
 }
 
 const STATUS_WORDS: Record<DiffFileResult['status'], string> = {
-  'unchanged': 'unchanged',
+  unchanged: 'unchanged',
   'changed-locally': 'changed locally',
   'changed-remotely': 'changed on the server',
-  'conflict': 'CONFLICT: changed locally and on the server',
+  conflict: 'CONFLICT: changed locally and on the server',
   'deleted-remotely': 'deleted on the server',
   'not-on-server': 'not on the server',
-  'different': 'differs from the server (never pulled: no base)',
-  'error': 'cannot compare',
+  different: 'differs from the server (never pulled: no base)',
+  error: 'cannot compare',
 };
 
 const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value));
@@ -123,6 +131,8 @@ function printText(report: DiffReport, out: Reporter): void {
     }
   }
   const s = report.summary;
-  out.note(`${s.files} file(s) compared with '${report.environment}': ${s.unchanged} unchanged, ${s.differences} with differences`
-    + `${s.conflicts ? `, ${s.conflicts} in conflict` : ''}${s.errors ? `, ${s.errors} could not be compared` : ''}.`);
+  out.note(
+    `${s.files} file(s) compared with '${report.environment}': ${s.unchanged} unchanged, ${s.differences} with differences` +
+      `${s.conflicts ? `, ${s.conflicts} in conflict` : ''}${s.errors ? `, ${s.errors} could not be compared` : ''}.`,
+  );
 }

@@ -14,7 +14,10 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** An error that ends the run with a message and an exit code. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: ExitCode = EXIT.usage) {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode = EXIT.usage,
+  ) {
     super(message);
   }
 }

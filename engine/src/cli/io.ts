@@ -40,7 +40,10 @@ export function processIo(): CliIo {
 
 /** Output of one run: results, notes and progress, honouring --quiet. */
 export class Reporter {
-  constructor(private readonly io: CliIo, private readonly quiet: boolean) {}
+  constructor(
+    private readonly io: CliIo,
+    private readonly quiet: boolean,
+  ) {}
 
   /** A result line (stdout). */
   out(line: string): void {

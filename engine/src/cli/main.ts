@@ -119,19 +119,28 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
         const newVersion = str('new-version');
         const baseApi = str('base-api');
         if (!!newVersion !== !!baseApi) throw new CliError('--new-version and --base-api go together (create an OAS document as a new version of an API).');
-        const oasVersion = newVersion && baseApi
-          ? { newVersionName: newVersion, baseApiId: baseApi, baseApiVersionName: str('base-version'), setDefault: flag('set-default') }
-          : undefined;
+        const oasVersion =
+          newVersion && baseApi
+            ? { newVersionName: newVersion, baseApiId: baseApi, baseApiVersionName: str('base-version'), setDefault: flag('set-default') }
+            : undefined;
         return await pushCommand(io.cwd, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), oasVersion }, io, out);
       }
       case 'migrate': {
         const modes = (['dry-run', 'stage', 'promote', 'direct'] as const).filter((m) => flag(m));
         if (modes.length !== 1) throw new CliError('Choose exactly one of --dry-run, --stage, --promote, --direct.');
         const mode: MigrateMode = modes[0] === 'dry-run' ? 'dryRun' : modes[0];
-        return await migrateCommand(connection, {
-          mode, all: flag('all'), apiIds: files, format: formatOf(str('format')),
-          abortOnFailure: flag('abort-on-failure'), overrideStaged: flag('override-staged'),
-        }, out);
+        return await migrateCommand(
+          connection,
+          {
+            mode,
+            all: flag('all'),
+            apiIds: files,
+            format: formatOf(str('format')),
+            abortOnFailure: flag('abort-on-failure'),
+            overrideStaged: flag('override-staged'),
+          },
+          out,
+        );
       }
     }
   } catch (err) {

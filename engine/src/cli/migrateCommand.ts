@@ -20,7 +20,7 @@ export interface MigrateOptions {
 }
 
 export async function migrateCommand(connection: Connection, options: MigrateOptions, out: Reporter): Promise<ExitCode> {
-  if (options.all === (options.apiIds.length > 0)) throw new CliError('Say what to migrate: --all, or API ids.');
+  if (options.all === options.apiIds.length > 0) throw new CliError('Say what to migrate: --all, or API ids.');
   const target: MigrationTarget = options.all ? { all: true } : { apiIDs: options.apiIds };
   const request = buildMigrateRequest(options.mode, target, { abortOnFailure: options.abortOnFailure, overrideStaged: options.overrideStaged });
   out.progress(`migrating (${options.mode})…`);

@@ -22,7 +22,7 @@ export interface PullOptions {
 export const DEFAULT_PULL_FOLDER = 'svc';
 
 export async function pullCommand(root: string, connection: Connection, options: PullOptions, out: Reporter): Promise<ExitCode> {
-  if (options.all === (options.files.length > 0)) throw new CliError('Say what to pull: --all, or the pulled files to pull again.');
+  if (options.all === options.files.length > 0) throw new CliError('Say what to pull: --all, or the pulled files to pull again.');
   const folder = path.relative(root, insideRoot(root, options.dir ?? DEFAULT_PULL_FOLDER, '--dir')) || '.';
   const client = clientFor(connection);
   const store = new SyncStateStore((problem) => out.note(problem));
@@ -77,9 +77,9 @@ export async function pullCommand(root: string, connection: Connection, options:
   out.endProgress();
   for (const note of notes) out.note(`note: ${note}`);
   out.note(
-    `Pulled ${counts.pulled}, unchanged ${counts.unchanged}${counts.skipped ? `, kept ${counts.skipped} with local changes` : ''}`
-      + `${counts.missing ? `, ${counts.missing} gone from the server` : ''}`
-      + `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
+    `Pulled ${counts.pulled}, unchanged ${counts.unchanged}${counts.skipped ? `, kept ${counts.skipped} with local changes` : ''}` +
+      `${counts.missing ? `, ${counts.missing} gone from the server` : ''}` +
+      `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
   );
   return counts.failed ? EXIT.differences : EXIT.ok;
 }

@@ -95,8 +95,9 @@ export async function pushCommand(root: string, connection: Connection, options:
       out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} ${what} since it was pulled${mine}.`);
       for (const c of inspection.comparison.changes) if (c.side !== 'local') out.out(`  ${c.side.padEnd(7)} ${c.display}`);
     }
-    out.error('nothing was pushed. See what changed with svc diff; pull the server\'s version (svc pull FILE --force replaces yours), '
-      + 'or push anyway with --force.');
+    out.error(
+      "nothing was pushed. See what changed with svc diff; pull the server's version (svc pull FILE --force replaces yours), " + 'or push anyway with --force.',
+    );
     return EXIT.conflict;
   }
 
@@ -214,10 +215,10 @@ async function runPipeline(
   if (keyIdNeeded) {
     return {
       status: 'refused',
-      message: 'pushing a key through the gateway needs the key id, a credential svc never takes: '
-        + 'set SVC_DASHBOARD_TOKEN to push keys through the dashboard (by hash).',
+      message:
+        'pushing a key through the gateway needs the key id, a credential svc never takes: ' +
+        'set SVC_DASHBOARD_TOKEN to push keys through the dashboard (by hash).',
     };
   }
   return outcome;
 }
-

@@ -104,7 +104,7 @@ export function buildReport(
   for (const skipped of response.skipped?.apis ?? []) {
     const r = row(String(skipped.apiID ?? '(unknown)'), 'skipped');
     r.skipKey = skipped.key ?? undefined;
-    r.messages.push(skipped.message || (skipped.key ? SKIP_KEY_WORDS[skipped.key] ?? skipped.key : 'skipped'));
+    r.messages.push(skipped.message || (skipped.key ? (SKIP_KEY_WORDS[skipped.key] ?? skipped.key) : 'skipped'));
   }
   for (const id of requested) if (!rows.has(id)) row(id, 'not-reported');
 
@@ -116,11 +116,7 @@ export function buildReport(
 }
 
 function summaryOf(mode: MigrateMode, counts: MigrationReport['counts'], aborted: boolean): string {
-  const parts = [
-    `${MODE_WORDS[mode].title}: ${counts.success} ${MODE_WORDS[mode].done}`,
-    `${counts.failure} failed`,
-    `${counts.skipped} skipped`,
-  ];
+  const parts = [`${MODE_WORDS[mode].title}: ${counts.success} ${MODE_WORDS[mode].done}`, `${counts.failure} failed`, `${counts.skipped} skipped`];
   if (counts.notReported) parts.push(`${counts.notReported} not processed`);
   return `${parts.join(', ')}${aborted ? ' (stopped at the first failure)' : ''}.`;
 }

@@ -57,7 +57,10 @@ export interface ApiRef {
  * clicked node when it is part of it). Order kept, duplicates dropped; nodes without an API id
  * (groups, messages) ignored.
  */
-export function targetFromNodes(clicked: ApiRef | undefined, selection: readonly ApiRef[] | undefined): { ids: string[]; names: Map<string, string>; nonClassic: string[] } {
+export function targetFromNodes(
+  clicked: ApiRef | undefined,
+  selection: readonly ApiRef[] | undefined,
+): { ids: string[]; names: Map<string, string>; nonClassic: string[] } {
   const nodes = selection && selection.length > 0 ? selection : clicked ? [clicked] : [];
   const ids: string[] = [];
   const names = new Map<string, string>();

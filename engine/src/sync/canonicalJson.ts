@@ -45,7 +45,9 @@ function sortDeep(value: unknown): unknown {
 
 /** sha256 of the normalised document (volatile members out, members sorted), hex. */
 export function hashDocument(kind: SyncKind, value: unknown): string {
-  return createHash('sha256').update(canonicalJson(withoutVolatile(kind, value))).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(withoutVolatile(kind, value)))
+    .digest('hex');
 }
 
 /** True when both documents are equal once normalised. */

@@ -59,8 +59,9 @@ export function compareFile({ kind, local, remote, record, base }: CompareInput)
   const normal = (value: unknown) => withoutVolatile(kind, value);
   if (!record) {
     if (remote === undefined) return { status: 'not-on-server', mode: 'two-way', localChanged: true, remoteChanged: false, changes: [] };
-    const changes = diffDocuments(normal(remote), normal(local))
-      .map((c): PathChange => withValues({ pointer: c.pointer, display: c.display, side: 'differs' }, undefined, c.newValue, c.oldValue));
+    const changes = diffDocuments(normal(remote), normal(local)).map((c): PathChange =>
+      withValues({ pointer: c.pointer, display: c.display, side: 'differs' }, undefined, c.newValue, c.oldValue),
+    );
     return { status: changes.length ? 'different' : 'unchanged', mode: 'two-way', localChanged: false, remoteChanged: false, changes };
   }
 
@@ -85,8 +86,9 @@ export function compareFile({ kind, local, remote, record, base }: CompareInput)
   } else {
     // The snapshot is gone: the paths where the file and the server differ, on the side(s) that changed.
     const side: PathSide = status === 'conflict' ? 'both' : localChanged ? 'local' : 'remote';
-    changes = diffDocuments(normal(remote), normal(local))
-      .map((c) => withValues({ pointer: c.pointer, display: c.display, side }, undefined, c.newValue, c.oldValue));
+    changes = diffDocuments(normal(remote), normal(local)).map((c) =>
+      withValues({ pointer: c.pointer, display: c.display, side }, undefined, c.newValue, c.oldValue),
+    );
   }
   return { status, mode: 'three-way', localChanged, remoteChanged, changes };
 }

@@ -25,7 +25,10 @@ export interface Inspection {
 /** Why a file cannot be compared, in a sentence that says what to do. */
 export class InspectionProblem extends Error {
   /** A key file that was never pulled: it cannot be addressed (keys go by hash), so callers may skip it. */
-  constructor(message: string, readonly unpulledKey = false) {
+  constructor(
+    message: string,
+    readonly unpulledKey = false,
+  ) {
     super(message);
   }
 }

@@ -69,6 +69,6 @@ export async function keyTargetOf(
   if (!lookupApi) throw new Error(KEY_API_UNKNOWN);
   const result = await client.getKey(lookupApi, keyId, { autoGuess: true, signal });
   const grantedApi = grantedApiIds(result.data)[0];
-  if (!result.key_hash) throw new Error('The server did not return the key\'s hash, which pull and edit-remote use to address keys.');
+  if (!result.key_hash) throw new Error("The server did not return the key's hash, which pull and edit-remote use to address keys.");
   return { kind: 'key', id: result.key_hash, apiId: grantedApi ?? lookupApi };
 }

@@ -25,7 +25,11 @@ export const SYNC_CONCURRENCY = 8;
 export function readAhead<T, R>(items: readonly T[], window: number, read: (item: T) => Promise<R>): (index: number) => Promise<R | Error> {
   const started = new Map<number, Promise<R | Error>>();
   const start = (i: number) => {
-    if (i < items.length && !started.has(i)) started.set(i, read(items[i]).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))));
+    if (i < items.length && !started.has(i))
+      started.set(
+        i,
+        read(items[i]).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))),
+      );
   };
   return (index) => {
     for (let i = index; i < index + window; i++) start(i);

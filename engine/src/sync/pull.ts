@@ -45,7 +45,11 @@ export interface PullOutcome {
   message: string;
 }
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
 
 export async function pullResource(ports: PullPorts, request: PullRequest): Promise<PullOutcome> {
   const { environment, root, signal } = request;
@@ -64,8 +68,13 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
   const takenOnDisk = new Set(await fs.readdir(folder).catch(() => [] as string[]));
   const fileName = recorded
     ? undefined
-    : fileNameFor({ kind: target.kind, name: remote.name ? `${remote.name}${target.publicMode ? ' public' : ''}` : undefined, id: target.id }, (n) => takenOnDisk.has(n) || !!state.files[stateKeyOf(root, path.join(folder, n))]);
-  const file = recorded ? await containedPath(root, recorded, `${STATE_DIR}/${STATE_FILE}`) : await containedPath(root, path.join(folder, fileName!), 'the pulled name');
+    : fileNameFor(
+        { kind: target.kind, name: remote.name ? `${remote.name}${target.publicMode ? ' public' : ''}` : undefined, id: target.id },
+        (n) => takenOnDisk.has(n) || !!state.files[stateKeyOf(root, path.join(folder, n))],
+      );
+  const file = recorded
+    ? await containedPath(root, recorded, `${STATE_DIR}/${STATE_FILE}`)
+    : await containedPath(root, path.join(folder, fileName!), 'the pulled name');
   const key = stateKeyOf(root, file);
   const text = formatDocument(remote.document);
   const remoteHash = hashDocument(target.kind, remote.document);
@@ -78,10 +87,18 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     const reason = overwriteReason(unsaved, onDisk, text, record ? record.localHash : undefined, target);
     if (reason) {
       const decision = await ports.decideOverwrite({ file, reason, environment });
-      if (decision === 'skip') return { status: 'skipped', file, message: `Pull of ${path.basename(file)} skipped: your ${reason === 'unsaved' ? 'unsaved' : 'local'} changes are kept.` };
+      if (decision === 'skip')
+        return {
+          status: 'skipped',
+          file,
+          message: `Pull of ${path.basename(file)} skipped: your ${reason === 'unsaved' ? 'unsaved' : 'local'} changes are kept.`,
+        };
       if (decision === 'copy') {
         const siblings = new Set(await fs.readdir(path.dirname(file)));
-        copiedTo = path.join(path.dirname(file), copyNameFor(path.basename(file), (n) => siblings.has(n)));
+        copiedTo = path.join(
+          path.dirname(file),
+          copyNameFor(path.basename(file), (n) => siblings.has(n)),
+        );
         await fs.writeFile(copiedTo, unsaved ?? onDisk, 'utf8');
       }
     } else if (onDisk === text && record?.remoteHash === remoteHash) {
@@ -100,13 +117,20 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     status: 'pulled',
     file,
     copiedTo,
-    message: `Pulled the ${label} '${remote.name ?? target.id}' from '${environment}' into ` +
+    message:
+      `Pulled the ${label} '${remote.name ?? target.id}' from '${environment}' into ` +
       `${key}${note}${copiedTo ? `; your version is kept in ${path.basename(copiedTo)}` : ''}.`,
   };
 }
 
 /** Undefined when writing the pulled text loses nothing; else why the user must be asked. */
-export function overwriteReason(unsaved: string | undefined, onDisk: string, pulledText: string, recordedLocalHash: string | undefined, target: RemoteTarget): OverwriteReason | undefined {
+export function overwriteReason(
+  unsaved: string | undefined,
+  onDisk: string,
+  pulledText: string,
+  recordedLocalHash: string | undefined,
+  target: RemoteTarget,
+): OverwriteReason | undefined {
   if (unsaved !== undefined && unsaved !== onDisk) return 'unsaved';
   if (onDisk === pulledText) return undefined;
   if (recordedLocalHash === undefined) return 'unrecorded';

@@ -53,7 +53,12 @@ export interface PushUi {
   confirmDespiteErrors(name: string, errors: readonly string[]): Promise<boolean>;
   resolveConflict(facts: ConflictFacts): Promise<ConflictDecision>;
   /** OAS create: a new API (`'new'`), a new version of a base API, or cancel. */
-  chooseOasCreate(context: { name: string; environment: string; client: ManagementClient; signal?: AbortSignal }): Promise<OasVersionChoice | 'new' | undefined>;
+  chooseOasCreate(context: {
+    name: string;
+    environment: string;
+    client: ManagementClient;
+    signal?: AbortSignal;
+  }): Promise<OasVersionChoice | 'new' | undefined>;
   /** Streams: the whole document (`'put'`), only the OAS part with parameters, or cancel. */
   chooseStreamsUpdate(name: string): Promise<StreamsPatchParameters | 'put' | undefined>;
   /** Keys over the gateway: the key id (asked, never stored). */
@@ -123,13 +128,18 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     return refused(`${name} is not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it before pushing.`);
   }
   if (request.target?.publicMode) {
-    return refused(`${name} was pulled with mode=public, without the x-svc-api-gateway extension: ` +
-      `it cannot be pushed back. Pull the API again with the extension to edit and push it.`, 'oas');
+    return refused(
+      `${name} was pulled with mode=public, without the x-svc-api-gateway extension: ` +
+        `it cannot be pushed back. Pull the API again with the extension to edit and push it.`,
+      'oas',
+    );
   }
   const kind = request.target?.kind ?? syncKindOf(request.kind ?? detectKind(request.uri, document)?.kind);
   if (!kind) {
-    return refused(`${name} is not a document push knows (classic, OAS or streams API, policy, key): ` +
-      `it is detected by its content, so check that it has the members of one of these.`);
+    return refused(
+      `${name} is not a document push knows (classic, OAS or streams API, policy, key): ` +
+        `it is detected by its content, so check that it has the members of one of these.`,
+    );
   }
 
   if (request.errors.length > 0 && !(await ui.confirmDespiteErrors(name, request.errors))) {
@@ -148,17 +158,37 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const remoteHash = remote.exists ? hashDocument(kind, remote.document) : undefined;
   if (request.base && remoteHash !== request.base.remoteHash) {
     const decision = await ui.resolveConflict({
-      name, environment, kind, pulledText: request.base.remoteText, nowText: remoteText, mineText, deleted: !remote.exists,
+      name,
+      environment,
+      kind,
+      pulledText: request.base.remoteText,
+      nowText: remoteText,
+      mineText,
+      deleted: !remote.exists,
     });
-    if (decision === 'cancel') return { ...cancelled(kind), target, message: `Push cancelled: ${name} changed on '${environment}' since you pulled it; nothing was sent.` };
-    if (decision === 'pull') return { status: 'pull-requested', kind, target, message: `${name} changed on '${environment}' since you pulled it: pull it again.`, remoteDocument: remote.document, remoteHash };
+    if (decision === 'cancel')
+      return { ...cancelled(kind), target, message: `Push cancelled: ${name} changed on '${environment}' since you pulled it; nothing was sent.` };
+    if (decision === 'pull')
+      return {
+        status: 'pull-requested',
+        kind,
+        target,
+        message: `${name} changed on '${environment}' since you pulled it: pull it again.`,
+        remoteDocument: remote.document,
+        remoteHash,
+      };
     deps.log?.(`push ${name}: the remote changed since the pull; the user chose to overwrite`);
   }
 
   const choices: PushChoices = { ...request.choices };
   if (remote.exists && !choices.oasVersion && sameDocument(kind, document, remote.document)) {
     return {
-      status: 'no-op', kind, target, remoteDocument: remote.document, remoteHash, localHash: hashDocument(kind, document),
+      status: 'no-op',
+      kind,
+      target,
+      remoteDocument: remote.document,
+      remoteHash,
+      localHash: hashDocument(kind, document),
       message: `No changes: ${name} is the same as the ${SYNC_KIND_LABELS[kind]} on '${environment}'; nothing was sent.`,
     };
   }
@@ -205,7 +235,10 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   // The new remote, for the state file (and to prove the write landed).
   const after = await readRemote(client, pushedTarget, { signal });
   const outcome: PushOutcome = {
-    status: 'pushed', kind, route, target: pushedTarget,
+    status: 'pushed',
+    kind,
+    route,
+    target: pushedTarget,
     remoteDocument: after.document,
     remoteHash: after.exists ? hashDocument(kind, after.document) : undefined,
     localHash: hashDocument(kind, document),

@@ -20,8 +20,12 @@ export async function recordPush(
   await store.update(root, (s) => {
     const now = new Date().toISOString();
     s.files[key] = {
-      environment, target, remoteHash, localHash: localHash ?? remoteHash,
-      pulledAt: previous?.pulledAt ?? now, pushedAt: outcome.status === 'pushed' ? now : previous?.pushedAt,
+      environment,
+      target,
+      remoteHash,
+      localHash: localHash ?? remoteHash,
+      pulledAt: previous?.pulledAt ?? now,
+      pushedAt: outcome.status === 'pushed' ? now : previous?.pushedAt,
     };
   });
   return true;

@@ -21,7 +21,15 @@ import type { SyncKind } from './syncKinds';
 /** The client methods a push may call. */
 export type PushClient = Pick<
   ManagementClient,
-  'replaceClassicApi' | 'updateApi' | 'createOasApi' | 'replaceStreamsApi' | 'patchStreamsApi' | 'createPolicy' | 'updatePolicy' | 'updateKey' | 'createCustomKey'
+  | 'replaceClassicApi'
+  | 'updateApi'
+  | 'createOasApi'
+  | 'replaceStreamsApi'
+  | 'patchStreamsApi'
+  | 'createPolicy'
+  | 'updatePolicy'
+  | 'updateKey'
+  | 'createCustomKey'
 >;
 
 /** "Create as a new version of …" (endpoint 4's query). */
@@ -104,8 +112,11 @@ export function planPush(input: RoutingInput): RoutingResult {
 function planClassic({ id, exists, credentials, dashboardRecord, document }: RoutingInput): RoutingResult {
   if (!id) return { refused: 'This classic definition has no "api_id": add the id of the API it replaces.' };
   if (!exists) {
-    return { refused: `API '${id}' does not exist on this environment, and the management API has no endpoint that creates a classic definition: ` +
-      `create it as an OAS API, or pull an existing API and edit that.` };
+    return {
+      refused:
+        `API '${id}' does not exist on this environment, and the management API has no endpoint that creates a classic definition: ` +
+        `create it as an OAS API, or pull an existing API and edit that.`,
+    };
   }
   const definition = document as ClassicApiDefinition;
   if (credentials.dashboard && dashboardRecord) {
@@ -121,18 +132,26 @@ function planClassic({ id, exists, credentials, dashboardRecord, document }: Rou
       },
     };
   }
-  if (!credentials.gateway) return { refused: `${credentials.dashboard ? 'The dashboard has no record of this API' : 'This environment has no credential for API definitions'}: ` +
-    `${NEED_GATEWAY.toLowerCase()} to push through PUT /svc/apis/{apiID}.` };
-  if (definition.api_id !== id) return { refused: `The "api_id" in the document ('${String(definition.api_id)}') ` +
-    `must equal the id of the API it replaces ('${id}'): the gateway refuses the update otherwise.` };
+  if (!credentials.gateway)
+    return {
+      refused:
+        `${credentials.dashboard ? 'The dashboard has no record of this API' : 'This environment has no credential for API definitions'}: ` +
+        `${NEED_GATEWAY.toLowerCase()} to push through PUT /svc/apis/{apiID}.`,
+    };
+  if (definition.api_id !== id)
+    return {
+      refused:
+        `The "api_id" in the document ('${String(definition.api_id)}') ` +
+        `must equal the id of the API it replaces ('${id}'): the gateway refuses the update otherwise.`,
+    };
   return {
     endpoint: 'PUT /svc/apis/{apiID}',
     family: 'gateway',
     operation: 'update',
     reloadNeeded: true,
     why: credentials.dashboard
-      ? 'the dashboard has no record of this API, so the gateway\'s stored definition is replaced'
-      : 'the environment has only the gateway secret, so the gateway\'s stored definition is replaced',
+      ? "the dashboard has no record of this API, so the gateway's stored definition is replaced"
+      : "the environment has only the gateway secret, so the gateway's stored definition is replaced",
     send: async (client, signal) => {
       await client.replaceClassicApi(id, definition, { signal });
       return id;
@@ -143,7 +162,9 @@ function planClassic({ id, exists, credentials, dashboardRecord, document }: Rou
 function planOas({ id, exists, credentials, dashboardRecord, document, choices }: RoutingInput): RoutingResult {
   const doc = document as OasDocument;
   if (!doc || typeof doc !== 'object' || !doc['x-svc-api-gateway']) {
-    return { refused: 'This OAS document has no "x-svc-api-gateway" extension (pulled with mode=public?): it cannot be pushed. Pull the API again with the extension.' };
+    return {
+      refused: 'This OAS document has no "x-svc-api-gateway" extension (pulled with mode=public?): it cannot be pushed. Pull the API again with the extension.',
+    };
   }
   if (choices?.oasVersion || !exists) {
     if (!credentials.gateway) return { refused: `Creating an OAS API goes through POST /svc/apis/oas: ${NEED_GATEWAY.toLowerCase()}.` };
@@ -154,7 +175,11 @@ function planOas({ id, exists, credentials, dashboardRecord, document, choices }
       family: 'gateway',
       operation: 'create',
       reloadNeeded: false,
-      why: version ? `a new version '${version.newVersionName}' of API '${version.baseApiId}' is created` : id ? `API '${id}' does not exist on this environment, so it is created` : 'the document names no API id, so a new API is created',
+      why: version
+        ? `a new version '${version.newVersionName}' of API '${version.baseApiId}' is created`
+        : id
+          ? `API '${id}' does not exist on this environment, so it is created`
+          : 'the document names no API id, so a new API is created',
       send: async (client, signal) => {
         // A new version is a new API: the id in the document (if it names the base) must not clash.
         const body = version && id === version.baseApiId ? withoutOasId(doc) : doc;
@@ -170,8 +195,11 @@ function planOas({ id, exists, credentials, dashboardRecord, document, choices }
     };
   }
   if (!credentials.dashboard || !dashboardRecord) {
-    return { refused: `Updating OAS API '${id}' goes through its dashboard record (PUT /api/apis/{apiId}): ` +
-      `${credentials.dashboard ? 'the dashboard has no record of it' : NEED_DASHBOARD.toLowerCase()}.` };
+    return {
+      refused:
+        `Updating OAS API '${id}' goes through its dashboard record (PUT /api/apis/{apiId}): ` +
+        `${credentials.dashboard ? 'the dashboard has no record of it' : NEED_DASHBOARD.toLowerCase()}.`,
+    };
   }
   return {
     endpoint: 'PUT /api/apis/{apiId}',
@@ -289,6 +317,7 @@ function planKey({ id, apiId, exists, credentials, document, choices }: RoutingI
       },
     };
   }
-  if (credentials.gateway) return { refused: 'Pushing a key through the gateway (POST /svc/keys/{keyID}) needs the key id, which files never hold: type it when asked.' };
+  if (credentials.gateway)
+    return { refused: 'Pushing a key through the gateway (POST /svc/keys/{keyID}) needs the key id, which files never hold: type it when asked.' };
   return { refused: `Keys are written through the dashboard or the gateway: ${NEED_DASHBOARD.toLowerCase()}, or the gateway secret.` };
 }

@@ -45,9 +45,17 @@ export function stateKeyOf(root: string, file: string): string {
 
 function isRecord(value: unknown): value is SyncRecord {
   const r = value as SyncRecord;
-  return !!r && typeof r === 'object' && typeof r.environment === 'string' && typeof r.remoteHash === 'string'
-    && typeof r.localHash === 'string' && typeof r.pulledAt === 'string' && !!r.target && isSyncKind(r.target.kind)
-    && typeof r.target.id === 'string';
+  return (
+    !!r &&
+    typeof r === 'object' &&
+    typeof r.environment === 'string' &&
+    typeof r.remoteHash === 'string' &&
+    typeof r.localHash === 'string' &&
+    typeof r.pulledAt === 'string' &&
+    !!r.target &&
+    isSyncKind(r.target.kind) &&
+    typeof r.target.id === 'string'
+  );
 }
 
 /** Parses the state text; throws with a reason when it is not a state file. */
@@ -85,7 +93,8 @@ export async function readState(root: string): Promise<StateReadResult> {
     const reason = err instanceof Error ? err.message : String(err);
     return {
       state: emptyState(),
-      problem: `${STATE_DIR}/${STATE_FILE} could not be read (${reason}); ` +
+      problem:
+        `${STATE_DIR}/${STATE_FILE} could not be read (${reason}); ` +
         `it was moved to ${path.basename(aside)} and pull/push start afresh: files count as not pulled until you pull them again.`,
     };
   }

@@ -6,7 +6,10 @@ import * as path from 'node:path';
 import { readState, writeState, STATE_DIR, STATE_FILE, type SyncState } from './stateFile';
 
 const stateMtime = (root: string): Promise<number | undefined> =>
-  fs.stat(path.join(root, STATE_DIR, STATE_FILE)).then((s) => s.mtimeMs, () => undefined);
+  fs.stat(path.join(root, STATE_DIR, STATE_FILE)).then(
+    (s) => s.mtimeMs,
+    () => undefined,
+  );
 
 /** In a batch, the state file is written after this many changes (and at the end). */
 export const BATCH_WRITE_EVERY = 100;
@@ -42,18 +45,20 @@ export class SyncStateStore {
   /** Applies `change` to the state of `root` and writes it; changes to one root run one at a time. */
   update<T>(root: string, change: (state: SyncState) => T | Promise<T>): Promise<T> {
     const previous = this.queues.get(root) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(async () => {
-      const state = await this.get(root);
-      const result = await change(state);
-      const batch = this.batches.get(root);
-      if (batch && ++batch.pending < BATCH_WRITE_EVERY) return result;
-      if (batch) batch.pending = 0;
-      await writeState(root, state);
-      // Our own write is not a change from outside: keep the state in memory.
-      const cached = this.states.get(root);
-      if (cached) cached.mtimeMs = await stateMtime(root);
-      return result;
-    });
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const state = await this.get(root);
+        const result = await change(state);
+        const batch = this.batches.get(root);
+        if (batch && ++batch.pending < BATCH_WRITE_EVERY) return result;
+        if (batch) batch.pending = 0;
+        await writeState(root, state);
+        // Our own write is not a change from outside: keep the state in memory.
+        const cached = this.states.get(root);
+        if (cached) cached.mtimeMs = await stateMtime(root);
+        return result;
+      });
     this.queues.set(root, next);
     return next;
   }

@@ -20,7 +20,10 @@ export interface CatalogueSource {
 }
 
 export class CatalogueError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -21,7 +21,10 @@ export interface FetchScope {
 }
 
 export class FetchError extends Error {
-  constructor(message: string, readonly notFound = false) {
+  constructor(
+    message: string,
+    readonly notFound = false,
+  ) {
     super(message);
   }
 }

@@ -52,7 +52,8 @@ export function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -65,7 +66,10 @@ export function nestingDepth(text: string): number {
 /** The body must be a JSON object (not an array, string or null). */
 export function asObject(value: unknown, what: string): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new HttpError(400, `Request malformed: ${what} must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`);
+    throw new HttpError(
+      400,
+      `Request malformed: ${what} must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`,
+    );
   }
   return value as Record<string, unknown>;
 }

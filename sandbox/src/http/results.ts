@@ -14,7 +14,11 @@ export interface Reply {
 
 /** Thrown anywhere in a handler: becomes the family's error body with this status. */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly headers?: Record<string, string>) {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers?: Record<string, string>,
+  ) {
     super(message);
   }
 }

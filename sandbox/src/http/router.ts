@@ -28,10 +28,7 @@ interface Route {
   idError?: string;
 }
 
-export type RouteMatch =
-  | { kind: 'found'; handler: Handler; params: Record<string, string> }
-  | { kind: 'method'; allowed: string[] }
-  | { kind: 'none' };
+export type RouteMatch = { kind: 'found'; handler: Handler; params: Record<string, string> } | { kind: 'method'; allowed: string[] } | { kind: 'none' };
 
 export class Router {
   private readonly routes: Route[] = [];

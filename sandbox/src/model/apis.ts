@@ -24,7 +24,11 @@ export function classicView(record: ApiRecord, state: 'stored' | 'live' = 'store
     active: stateInfo.active !== false,
     internal: stateInfo.internal === true,
     is_oas: true,
-    proxy: { listen_path: obj(obj(ext.server).listenPath).value ?? '', target_url: obj(ext.upstream).url ?? '', strip_listen_path: obj(obj(ext.server).listenPath).strip === true },
+    proxy: {
+      listen_path: obj(obj(ext.server).listenPath).value ?? '',
+      target_url: obj(ext.upstream).url ?? '',
+      strip_listen_path: obj(obj(ext.server).listenPath).strip === true,
+    },
     version_data: { not_versioned: true, default_version: '', versions: { '': { name: '' } } },
   };
   return view;
@@ -59,7 +63,10 @@ export function listenPathOf(record: ApiRecord): string {
 }
 
 /** Finds an API by its API id or its database id ("internal or external id", spec endpoint 17). */
-export function findApi(apis: { get(id: string): ApiRecord | undefined; find(p: (a: ApiRecord) => boolean): ApiRecord | undefined }, id: string): ApiRecord | undefined {
+export function findApi(
+  apis: { get(id: string): ApiRecord | undefined; find(p: (a: ApiRecord) => boolean): ApiRecord | undefined },
+  id: string,
+): ApiRecord | undefined {
   return apis.get(id) ?? apis.find((a) => a.dbId === id);
 }
 

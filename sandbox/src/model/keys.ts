@@ -12,7 +12,7 @@ export interface KeyLookup {
 
 export function findKey(keys: Collection<KeyRecord>, given: string, how: KeyLookup = {}): KeyRecord | undefined {
   if (how.username) {
-    return keys.find((k) => obj(k.session.basic_auth_data).user === given || k.keyId === given && !!k.session.basic_auth_data);
+    return keys.find((k) => obj(k.session.basic_auth_data).user === given || (k.keyId === given && !!k.session.basic_auth_data));
   }
   const byHash = () => keys.find((k) => k.hash === given);
   if (how.hashed) return byHash();

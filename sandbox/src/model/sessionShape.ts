@@ -2,21 +2,19 @@
 // session struct (spec: "Session (access key record)"). A member of the wrong JSON type makes the
 // reference refuse the whole body with 400; so does the sandbox, naming the member. `null` is
 // accepted for any member (the decoder leaves the zero value), and unknown members are ignored.
-type Shape =
-  | 'string'
-  | 'boolean'
-  | 'integer'
-  | 'number'
-  | 'map'
-  | 'any'
-  | { array: Shape }
-  | { object: Record<string, Shape> }
-  | { mapOf: Shape };
+type Shape = 'string' | 'boolean' | 'integer' | 'number' | 'map' | 'any' | { array: Shape } | { object: Record<string, Shape> } | { mapOf: Shape };
 
 const LIMIT: Shape = {
   object: {
-    rate: 'number', per: 'number', throttle_interval: 'number', throttle_retry_limit: 'integer', max_query_depth: 'integer',
-    quota_max: 'integer', quota_renews: 'integer', quota_remaining: 'integer', quota_renewal_rate: 'integer',
+    rate: 'number',
+    per: 'number',
+    throttle_interval: 'number',
+    throttle_retry_limit: 'integer',
+    max_query_depth: 'integer',
+    quota_max: 'integer',
+    quota_renews: 'integer',
+    quota_remaining: 'integer',
+    quota_renewal_rate: 'integer',
   },
 };
 

@@ -29,12 +29,13 @@ async function sessionBody(value: unknown): Promise<Json> {
 export function registerDashboardKeys(router: Router, { state, specOnly }: RouteDeps): void {
   const { keys, quotas, apis, orgKeys } = state;
 
-  const keyResult = (record: KeyRecord) => ok({
-    api_model: {},
-    data: { ...withLiveQuota(quotas, keyQuotaId(record.keyId), record.session), key_id: record.keyId },
-    key_hash: record.hash,
-    key_id: record.keyId,
-  });
+  const keyResult = (record: KeyRecord) =>
+    ok({
+      api_model: {},
+      data: { ...withLiveQuota(quotas, keyQuotaId(record.keyId), record.session), key_id: record.keyId },
+      key_hash: record.hash,
+      key_id: record.keyId,
+    });
 
   /** `-` (sandbox extension) means "whichever API": the key list gives ids without an API. */
   const requireApi = (apiId: string) => {
@@ -90,7 +91,10 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
 
   // Extension: every key id, paged like the other dashboard lists.
   router.add('GET', '/api/keys', (ctx) => {
-    const page = paginate(keys.values().map((k) => k.keyId), ctx.query.get('p'));
+    const page = paginate(
+      keys.values().map((k) => k.keyId),
+      ctx.query.get('p'),
+    );
     return ok({ data: { keys: page.items }, pages: page.pages });
   });
 

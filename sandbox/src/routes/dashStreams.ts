@@ -10,7 +10,10 @@ import type { RouteDeps } from './deps.js';
 
 /** 415 when the body is not declared as the streams media type (the spec makes it required). */
 function requireStreamsBody(ctx: RequestContext): void {
-  const type = String(ctx.req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(ctx.req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== STREAMS_MEDIA_TYPE) throw new HttpError(415, `Content-Type must be ${STREAMS_MEDIA_TYPE}`);
 }
 
@@ -80,7 +83,9 @@ export function applyPatchParameters(doc: Json, query: URLSearchParams): void {
   if (customDomain) server.customDomain = { enabled: true, name: customDomain };
   const auth = query.get('authentication');
   if (auth !== null && BOOL.test(auth)) server.authentication = { ...obj(server.authentication), enabled: truthy(auth) };
-  const operations = Object.values(obj(doc.paths)).flatMap((item) => Object.values(obj(item)).map(obj)).filter((op) => typeof op.operationId === 'string');
+  const operations = Object.values(obj(doc.paths))
+    .flatMap((item) => Object.values(obj(item)).map(obj))
+    .filter((op) => typeof op.operationId === 'string');
   const setOnOperations = (param: string, build: (enabled: boolean, op: Json) => Json | undefined) => {
     const value = query.get(param);
     if (value === null || !BOOL.test(value) || operations.length === 0) return;

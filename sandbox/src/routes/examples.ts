@@ -11,8 +11,7 @@ export function registerExamples(router: Router, { examples }: RouteDeps): void 
     const value = ctx.req.headers[name];
     return (Array.isArray(value) ? value[0] : value) || undefined;
   };
-  const sourceOf = (ctx: RequestContext): CatalogueSource =>
-    resolveSource(examples.dir, header(ctx, 'x-svc-examples-index'), header(ctx, 'x-svc-repo-url'));
+  const sourceOf = (ctx: RequestContext): CatalogueSource => resolveSource(examples.dir, header(ctx, 'x-svc-examples-index'), header(ctx, 'x-svc-repo-url'));
   const asHttp = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();

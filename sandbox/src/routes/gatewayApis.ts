@@ -26,16 +26,26 @@ export function registerGatewayApis(router: Router, { state }: RouteDeps): void 
   // Extension: every API through the gateway, a bare array (not paged), OAS ones in classic form.
   router.add('GET', '/svc/apis', (ctx) => {
     const live = ctx.query.get('state') === 'live';
-    return ok(apis.values().map((r) => view(r, live)).filter((d) => d !== undefined));
+    return ok(
+      apis
+        .values()
+        .map((r) => view(r, live))
+        .filter((d) => d !== undefined),
+    );
   });
 
   // Extension: one API in classic form; the stored definition, or the loaded one with ?state=live.
-  router.add('GET', '/svc/apis/:apiID', (ctx) => {
-    const record = apis.get(ctx.params.apiID);
-    const body = record && view(record, ctx.query.get('state') === 'live');
-    if (!record || !body) throw new HttpError(404, NOT_FOUND);
-    return ok(body, 200, pendingHeader(record));
-  }, { idError: INVALID_API_ID });
+  router.add(
+    'GET',
+    '/svc/apis/:apiID',
+    (ctx) => {
+      const record = apis.get(ctx.params.apiID);
+      const body = record && view(record, ctx.query.get('state') === 'live');
+      if (!record || !body) throw new HttpError(404, NOT_FOUND);
+      return ok(body, 200, pendingHeader(record));
+    },
+    { idError: INVALID_API_ID },
+  );
 
   // Extension: create a classic API (the reference's POST /svc/apis). Stored, live after a reload.
   router.add('POST', '/svc/apis', async (ctx) => {
@@ -52,17 +62,22 @@ export function registerGatewayApis(router: Router, { state }: RouteDeps): void 
   });
 
   // Endpoint 2: replace the stored definition; the loaded one changes only on reload.
-  router.add('PUT', '/svc/apis/:apiID', async (ctx) => {
-    const id = ctx.params.apiID;
-    const def = asObject(await ctx.json(), 'the API definition');
-    if (def.api_id !== id) throw new HttpError(400, 'Request APIID does not match that in Definition! For Update operations these must match.');
-    const record = apis.get(id);
-    if (!record) throw new HttpError(404, NOT_FOUND);
-    if (record.kind !== 'classic') throw new HttpError(400, CLASSIC_ONLY);
-    await checkClassic(def);
-    await apis.set(id, { ...record, classic: def, updatedAt: nowIso() });
-    return actionResult(id, 'modified');
-  }, { idError: INVALID_API_ID });
+  router.add(
+    'PUT',
+    '/svc/apis/:apiID',
+    async (ctx) => {
+      const id = ctx.params.apiID;
+      const def = asObject(await ctx.json(), 'the API definition');
+      if (def.api_id !== id) throw new HttpError(400, 'Request APIID does not match that in Definition! For Update operations these must match.');
+      const record = apis.get(id);
+      if (!record) throw new HttpError(404, NOT_FOUND);
+      if (record.kind !== 'classic') throw new HttpError(400, CLASSIC_ONLY);
+      await checkClassic(def);
+      await apis.set(id, { ...record, classic: def, updatedAt: nowIso() });
+      return actionResult(id, 'modified');
+    },
+    { idError: INVALID_API_ID },
+  );
 
   // Hot reload (the reference's GET /svc/reload and /svc/reload/group): stored → live.
   const reload = async () => {
@@ -74,14 +89,19 @@ export function registerGatewayApis(router: Router, { state }: RouteDeps): void 
   router.add('GET', '/svc/reload/group', reload);
 
   // Endpoint 3: an OAS-native document; mode=public leaves the extension out.
-  router.add('GET', '/svc/apis/oas/:apiID', (ctx) => {
-    const record = apis.get(ctx.params.apiID);
-    if (!record) throw new HttpError(404, NOT_FOUND);
-    if (record.kind === 'classic') throw new HttpError(400, 'the requested API definition is in Svc classic format, please use old api endpoint');
-    const doc = clone(obj(record.oas));
-    if (ctx.query.get('mode') === 'public') delete doc[EXT];
-    return ok(doc);
-  }, { idError: INVALID_API_ID });
+  router.add(
+    'GET',
+    '/svc/apis/oas/:apiID',
+    (ctx) => {
+      const record = apis.get(ctx.params.apiID);
+      if (!record) throw new HttpError(404, NOT_FOUND);
+      if (record.kind === 'classic') throw new HttpError(400, 'the requested API definition is in Svc classic format, please use old api endpoint');
+      const doc = clone(obj(record.oas));
+      if (ctx.query.get('mode') === 'public') delete doc[EXT];
+      return ok(doc);
+    },
+    { idError: INVALID_API_ID },
+  );
 
   // Endpoint 4: create an OAS-native API, optionally as a new version of a base API.
   router.add('POST', '/svc/apis/oas', async (ctx) => {
@@ -105,4 +125,3 @@ async function checkClassic(def: Json): Promise<void> {
   // The gateway family runs the rules and its decoder, not the classic schema's `required`.
   await refuseInvalid('classic', def, (reason) => `Validation of API Definition failed. Reason: ${reason}.`, { requiredMembers: false });
 }
-

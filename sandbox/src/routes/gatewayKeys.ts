@@ -82,7 +82,8 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   router.add('PUT', '/svc/policies/:polID', async (ctx) => {
     const id = ctx.params.polID;
     const policy = asObject(await ctx.json(), 'the policy');
-    if (policy.id !== undefined && policy.id !== id) throw new HttpError(400, 'Request ID does not match that in policy! For Update operations these must match.');
+    if (policy.id !== undefined && policy.id !== id)
+      throw new HttpError(400, 'Request ID does not match that in policy! For Update operations these must match.');
     if (!policies.has(id)) throw new HttpError(404, 'Policy not found');
     await refuseInvalid('policy', policy, (reason) => `Request malformed. Reason: ${reason}.`);
     policy.id = id;

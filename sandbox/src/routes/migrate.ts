@@ -34,7 +34,12 @@ export function registerMigrate(router: Router, { state }: RouteDeps): void {
     const response: MigrateResponse = emptyMigrateResponse();
     const writes: Array<Promise<void>> = [];
     // `all`: every API except staged copies, which belong to their classic API.
-    const ids = request.apiIDs ?? apis.values().filter((r) => r.stagedFrom === undefined).map((r) => r.id);
+    const ids =
+      request.apiIDs ??
+      apis
+        .values()
+        .filter((r) => r.stagedFrom === undefined)
+        .map((r) => r.id);
 
     /** Stores base and children as OAS APIs; `extra` marks staged copies. */
     const storeMigrated = (baseId: string, dbId: string, migrated: MigratedApi, extra: Partial<ApiRecord>) => {
@@ -44,10 +49,19 @@ export function registerMigrate(router: Router, { state }: RouteDeps): void {
       infoOf(base).id = baseId;
       infoOf(base).dbId = dbId;
       const previous = apis.get(baseId);
-      writes.push(apis.set(baseId, {
-        id: baseId, dbId, kind: 'oas', oas: base, createdAt: previous?.createdAt ?? now, updatedAt: now,
-        categories: previous?.categories, ...extra, ...(extra.stagedFrom ? { stagedChildren: childIds } : {}),
-      }));
+      writes.push(
+        apis.set(baseId, {
+          id: baseId,
+          dbId,
+          kind: 'oas',
+          oas: base,
+          createdAt: previous?.createdAt ?? now,
+          updatedAt: now,
+          categories: previous?.categories,
+          ...extra,
+          ...(extra.stagedFrom ? { stagedChildren: childIds } : {}),
+        }),
+      );
       for (const doc of migrated.versions) {
         const childDb = newDbId();
         infoOf(doc).dbId = childDb;

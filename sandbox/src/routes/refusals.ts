@@ -14,13 +14,15 @@ let core: Promise<Core> | undefined;
  */
 export function warmRefusals(): void {
   core ??= import('../../../validation/src/index.js');
-  void core.then(async ({ getSchemaRegistry }) => {
-    const registry = getSchemaRegistry();
-    for (const kind of ['session', 'policy', 'classic', 'oas', 'streams'] as const) {
-      await new Promise((resolve) => setImmediate(resolve));
-      registry.validatorForKind(kind);
-    }
-  }).catch(() => undefined); // a failure shows on the first write instead
+  void core
+    .then(async ({ getSchemaRegistry }) => {
+      const registry = getSchemaRegistry();
+      for (const kind of ['session', 'policy', 'classic', 'oas', 'streams'] as const) {
+        await new Promise((resolve) => setImmediate(resolve));
+        registry.validatorForKind(kind);
+      }
+    })
+    .catch(() => undefined); // a failure shows on the first write instead
 }
 
 /** The first refusal of `value` as a document of `kind`, in the reference's words; none = accepted. */
@@ -32,7 +34,12 @@ export async function refusalOf(kind: DocumentKind, value: unknown, options: { r
 }
 
 /** Throws a 400 with `message(reason)` when the core refuses the document. */
-export async function refuseInvalid(kind: DocumentKind, value: unknown, message: (reason: string) => string, options: { requiredMembers?: boolean } = {}): Promise<void> {
+export async function refuseInvalid(
+  kind: DocumentKind,
+  value: unknown,
+  message: (reason: string) => string,
+  options: { requiredMembers?: boolean } = {},
+): Promise<void> {
   const reason = await refusalOf(kind, value, options);
   if (reason !== undefined) throw new HttpError(400, message(reason));
 }

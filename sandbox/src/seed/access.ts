@@ -10,12 +10,66 @@ function accessRight(apiId: string, apiName: string, versions: string[] = ['Defa
 }
 
 export function seedPolicies(): Json[] {
-  const base = { org_id: SEED_ORG_ID, active: true, is_inactive: false, hmac_enabled: false, max_query_depth: -1, throttle_interval: -1, throttle_retry_limit: -1, tags: [], meta_data: {} };
+  const base = {
+    org_id: SEED_ORG_ID,
+    active: true,
+    is_inactive: false,
+    hmac_enabled: false,
+    max_query_depth: -1,
+    throttle_interval: -1,
+    throttle_retry_limit: -1,
+    tags: [],
+    meta_data: {},
+  };
   return [
-    { ...base, id: 'gold-plan', name: 'Gold plan', rate: 1000, per: 60, quota_max: 100000, quota_renewal_rate: 2592000, key_expires_in: 0, access_rights: { ...accessRight(ID.petstoreClassic, 'Petstore Classic', ['Default', 'v2', 'v3']), ...accessRight(ID.paymentsOas, 'Payments') }, partitions: { quota: false, rate_limit: false, acl: false, complexity: false, per_api: false } },
-    { ...base, id: 'silver-plan', name: 'Silver plan', rate: 100, per: 60, quota_max: 10000, quota_renewal_rate: 2592000, key_expires_in: 31536000, access_rights: accessRight(ID.petstoreClassic, 'Petstore Classic'), partitions: { quota: false, rate_limit: false, acl: false, complexity: false, per_api: false } },
-    { ...base, id: 'free-tier', name: 'Free tier', rate: 10, per: 60, quota_max: 1000, quota_renewal_rate: 86400, key_expires_in: 2592000, access_rights: accessRight(ID.weatherClassic, 'Weather Classic'), partitions: { quota: true, rate_limit: true, acl: false, complexity: false, per_api: false } },
-    { ...base, id: 'partner-oauth', name: 'Partner OAuth clients', rate: 500, per: 60, quota_max: -1, quota_renewal_rate: 0, key_expires_in: 0, access_rights: accessRight(ID.partnerOauth, 'Partner OAuth'), partitions: { quota: false, rate_limit: false, acl: true, complexity: false, per_api: false } },
+    {
+      ...base,
+      id: 'gold-plan',
+      name: 'Gold plan',
+      rate: 1000,
+      per: 60,
+      quota_max: 100000,
+      quota_renewal_rate: 2592000,
+      key_expires_in: 0,
+      access_rights: { ...accessRight(ID.petstoreClassic, 'Petstore Classic', ['Default', 'v2', 'v3']), ...accessRight(ID.paymentsOas, 'Payments') },
+      partitions: { quota: false, rate_limit: false, acl: false, complexity: false, per_api: false },
+    },
+    {
+      ...base,
+      id: 'silver-plan',
+      name: 'Silver plan',
+      rate: 100,
+      per: 60,
+      quota_max: 10000,
+      quota_renewal_rate: 2592000,
+      key_expires_in: 31536000,
+      access_rights: accessRight(ID.petstoreClassic, 'Petstore Classic'),
+      partitions: { quota: false, rate_limit: false, acl: false, complexity: false, per_api: false },
+    },
+    {
+      ...base,
+      id: 'free-tier',
+      name: 'Free tier',
+      rate: 10,
+      per: 60,
+      quota_max: 1000,
+      quota_renewal_rate: 86400,
+      key_expires_in: 2592000,
+      access_rights: accessRight(ID.weatherClassic, 'Weather Classic'),
+      partitions: { quota: true, rate_limit: true, acl: false, complexity: false, per_api: false },
+    },
+    {
+      ...base,
+      id: 'partner-oauth',
+      name: 'Partner OAuth clients',
+      rate: 500,
+      per: 60,
+      quota_max: -1,
+      quota_renewal_rate: 0,
+      key_expires_in: 0,
+      access_rights: accessRight(ID.partnerOauth, 'Partner OAuth'),
+      partitions: { quota: false, rate_limit: false, acl: true, complexity: false, per_api: false },
+    },
   ];
 }
 
@@ -40,7 +94,8 @@ export function seedKeys(): SeedKey[] {
         apply_policies: [plan],
         quota_max: quotaMax,
         quota_renewal_rate: 2592000,
-        access_rights: plan === 'free-tier' ? accessRight(ID.weatherClassic, 'Weather Classic') : accessRight(ID.petstoreClassic, 'Petstore Classic', ['Default', 'v2']),
+        access_rights:
+          plan === 'free-tier' ? accessRight(ID.weatherClassic, 'Weather Classic') : accessRight(ID.petstoreClassic, 'Petstore Classic', ['Default', 'v2']),
         meta_data: { customer: `customer-${i}` },
         tags: ['seed', plan],
       }),
@@ -63,10 +118,26 @@ export function seedKeys(): SeedKey[] {
 
 function session(members: Json): Json {
   return {
-    allowance: 100, rate: 100, per: 60, throttle_interval: -1, throttle_retry_limit: -1, max_query_depth: -1,
-    expires: 0, quota_max: -1, quota_renews: 0, quota_remaining: -1, quota_renewal_rate: 0,
-    org_id: SEED_ORG_ID, is_inactive: false, enable_detailed_recording: false, hmac_enabled: false,
-    date_created: '2024-01-15T09:30:00Z', meta_data: {}, tags: [], apply_policies: [], ...members,
+    allowance: 100,
+    rate: 100,
+    per: 60,
+    throttle_interval: -1,
+    throttle_retry_limit: -1,
+    max_query_depth: -1,
+    expires: 0,
+    quota_max: -1,
+    quota_renews: 0,
+    quota_remaining: -1,
+    quota_renewal_rate: 0,
+    org_id: SEED_ORG_ID,
+    is_inactive: false,
+    enable_detailed_recording: false,
+    hmac_enabled: false,
+    date_created: '2024-01-15T09:30:00Z',
+    meta_data: {},
+    tags: [],
+    apply_policies: [],
+    ...members,
   };
 }
 

@@ -32,7 +32,11 @@ function hasOperation(paths: Json, operationId: string): boolean {
 
 const itemPaths: Json = {
   '/items': {
-    get: { operationId: 'listItems', summary: 'List items', responses: { '200': { description: 'The items', content: { 'application/json': { example: [{ id: 1 }] } } } } },
+    get: {
+      operationId: 'listItems',
+      summary: 'List items',
+      responses: { '200': { description: 'The items', content: { 'application/json': { example: [{ id: 1 }] } } } },
+    },
     post: {
       operationId: 'createItem',
       requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } } },
@@ -47,8 +51,14 @@ export function seedOasApis(): Json[] {
       '/payments': { get: { operationId: 'listPayments', responses: { '200': { description: 'Payments' } } } },
     }),
     oasDocument(ID.inventoryOas, 'Inventory', '/inventory/', 'https://inventory.example.com', itemPaths, {
-      enabled: true, name: 'v1', default: 'self', location: 'header', key: 'x-api-version',
-      fallbackToDefault: true, stripVersioningData: false, versions: [{ id: ID.inventoryOasV2, name: 'v2' }],
+      enabled: true,
+      name: 'v1',
+      default: 'self',
+      location: 'header',
+      key: 'x-api-version',
+      fallbackToDefault: true,
+      stripVersioningData: false,
+      versions: [{ id: ID.inventoryOasV2, name: 'v2' }],
     }),
     oasDocument(ID.inventoryOasV2, 'Inventory-v2', '/inventory-v2/', 'https://inventory.example.com/v2', itemPaths),
   ];

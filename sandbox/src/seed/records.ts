@@ -25,7 +25,20 @@ export function seedUsers(): Json[] {
 }
 
 export function seedWebhooks(): Json[] {
-  const events = ['QuotaExceeded', 'RatelimitExceeded', 'AuthFailure', 'KeyExpired', 'BreakerTripped', 'BreakerReset', 'HostDown', 'HostUp', 'TokenCreated', 'TokenUpdated', 'TokenDeleted', 'CertificateExpiringSoon'];
+  const events = [
+    'QuotaExceeded',
+    'RatelimitExceeded',
+    'AuthFailure',
+    'KeyExpired',
+    'BreakerTripped',
+    'BreakerReset',
+    'HostDown',
+    'HostUp',
+    'TokenCreated',
+    'TokenUpdated',
+    'TokenDeleted',
+    'CertificateExpiringSoon',
+  ];
   const methods = ['POST', 'POST', 'PUT', 'GET', 'PATCH', 'DELETE'];
   return events.map((event, i) => {
     const id = stableHex(`seed:webhook:${event}`, 24);
@@ -55,7 +68,10 @@ export function seedAnalytics(clientIds: string[], now = new Date()): AnalyticsS
     const records: Json[] = [];
     for (let back = 29; back >= 0; back--) {
       const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - back, 10 + (back % 8)));
-      for (const [path, code] of [['/partner/orders', 200], ['/partner/invoices', back % 3 === 0 ? 500 : 200]] as const) {
+      for (const [path, code] of [
+        ['/partner/orders', 200],
+        ['/partner/invoices', back % 3 === 0 ? 500 : 200],
+      ] as const) {
         if (code === 500 && noise(back + c) < 0.3) continue;
         const hits = 20 + Math.floor(noise(back * 7 + c) * 400);
         const errors = code === 200 ? Math.floor(hits * 0.02) : hits;
@@ -73,9 +89,19 @@ export function seedAnalytics(clientIds: string[], now = new Date()): AnalyticsS
           min_upstream_latency: round(latency * 0.25),
           request_time: round(latency),
           id: {
-            alias: clientId, api_id: ID.partnerOauth, api_name: 'Partner OAuth', code, key: clientId,
-            day: day.getUTCDate(), month: day.getUTCMonth() + 1, year: day.getUTCFullYear(), hour: day.getUTCHours(),
-            iso_country: ['GB', 'DE', 'US', 'FR'][(back + c) % 4], path, queries: {}, url: `http://localhost:8080${path}`,
+            alias: clientId,
+            api_id: ID.partnerOauth,
+            api_name: 'Partner OAuth',
+            code,
+            key: clientId,
+            day: day.getUTCDate(),
+            month: day.getUTCMonth() + 1,
+            year: day.getUTCFullYear(),
+            hour: day.getUTCHours(),
+            iso_country: ['GB', 'DE', 'US', 'FR'][(back + c) % 4],
+            path,
+            queries: {},
+            url: `http://localhost:8080${path}`,
           },
         });
       }

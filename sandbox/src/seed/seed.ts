@@ -28,12 +28,21 @@ export async function seedState(state: SandboxState): Promise<void> {
   for (const key of seedKeys()) {
     writes.push(state.keys.set(key.keyId, { keyId: key.keyId, hash: hashKey(key.keyId), session: key.session }));
     const max = Number(key.session.quota_max);
-    writes.push(state.quotas.set(keyQuotaId(key.keyId), { id: keyQuotaId(key.keyId), max, remaining: max - key.used, renews: nowSeconds + Number(key.session.quota_renewal_rate) }));
+    writes.push(
+      state.quotas.set(keyQuotaId(key.keyId), {
+        id: keyQuotaId(key.keyId),
+        max,
+        remaining: max - key.used,
+        renews: nowSeconds + Number(key.session.quota_renewal_rate),
+      }),
+    );
   }
   const org = seedOrgKey();
   writes.push(state.orgKeys.set(SEED_ORG_ID, { orgId: SEED_ORG_ID, session: org.session }));
   const orgMax = Number(org.session.quota_max);
-  writes.push(state.quotas.set(orgQuotaId(SEED_ORG_ID), { id: orgQuotaId(SEED_ORG_ID), max: orgMax, remaining: orgMax - org.used, renews: nowSeconds + 2592000 }));
+  writes.push(
+    state.quotas.set(orgQuotaId(SEED_ORG_ID), { id: orgQuotaId(SEED_ORG_ID), max: orgMax, remaining: orgMax - org.used, renews: nowSeconds + 2592000 }),
+  );
   const clients = seedOauthClients();
   for (const client of clients) writes.push(state.oauthClients.set(`${String(client.api_id)}/${String(client.client_id)}`, client));
   for (const set of seedAnalytics(clients.map((c) => String(c.client_id)))) writes.push(state.analytics.set(set.clientId, set));

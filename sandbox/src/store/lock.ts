@@ -18,7 +18,10 @@ export interface LockHolder {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly holder: LockHolder | undefined) {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockHolder | undefined,
+  ) {
     super(
       `the data folder ${dataDir} is in use by ${describe(holder)}. Stop that sandbox, use it (it serves the same data), ` +
         `or choose another folder with --data.`,

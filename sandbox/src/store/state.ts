@@ -27,7 +27,10 @@ export class SandboxState {
   readonly quotas: Collection<LiveQuota>;
   meta: SandboxMeta = { version: 1 };
 
-  constructor(readonly dataDir: string | undefined, private readonly log: (line: string) => void) {
+  constructor(
+    readonly dataDir: string | undefined,
+    private readonly log: (line: string) => void,
+  ) {
     const make = <T>(name: string) => new Collection<T>(name, dataDir, this.queue, log);
     this.apis = make('apis');
     this.keys = make('keys');

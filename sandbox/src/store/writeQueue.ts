@@ -39,13 +39,16 @@ export class WriteQueue {
   private start(file: string, slot: Slot): void {
     const batch = slot.waiting;
     slot.waiting = [];
-    slot.running = slot.write().then(
-      () => batch.forEach((w) => w.resolve()),
-      (error) => batch.forEach((w) => w.reject(error)),
-    ).finally(() => {
-      slot.running = undefined;
-      if (slot.waiting.length > 0) this.start(file, slot);
-      else this.slots.delete(file);
-    });
+    slot.running = slot
+      .write()
+      .then(
+        () => batch.forEach((w) => w.resolve()),
+        (error) => batch.forEach((w) => w.reject(error)),
+      )
+      .finally(() => {
+        slot.running = undefined;
+        if (slot.waiting.length > 0) this.start(file, slot);
+        else this.slots.delete(file);
+      });
   }
 }

@@ -46,8 +46,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     } else if (arg === '--') {
       patterns.push(...argv.slice(i + 1));
       break;
-    }
-    else if (arg.startsWith('-')) return usage(`unknown option ${arg}`);
+    } else if (arg.startsWith('-')) return usage(`unknown option ${arg}`);
     else patterns.push(arg);
   }
   if (patterns.length === 0) return usage('no files given');

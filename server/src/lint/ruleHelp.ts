@@ -11,8 +11,9 @@ export interface RuleHelp {
   help: string;
 }
 
-const SCHEMA_HELP = 'The gateway refuses a document that breaks its schema. Read the message for the member and the allowed values; '
-  + 'in VS Code, hover the member for its documentation and use completion for valid values.';
+const SCHEMA_HELP =
+  'The gateway refuses a document that breaks its schema. Read the message for the member and the allowed values; ' +
+  'in VS Code, hover the member for its documentation and use completion for valid values.';
 
 export const RULE_HELP: Record<string, RuleHelp> = {
   [Codes.tooDeep]: {
@@ -44,7 +45,7 @@ export const RULE_HELP: Record<string, RuleHelp> = {
   [Codes.deprecated]: { summary: 'A deprecated member.', help: 'Use its successor (named in the message; the editor has a quick fix).' },
   [Codes.nonSpecForm]: {
     summary: 'A form the reference gateway accepts but the spec does not.',
-    help: 'Write the value in the spec\'s form (named in the message) so that every server built to the spec accepts it.',
+    help: "Write the value in the spec's form (named in the message) so that every server built to the spec accepts it.",
   },
   [Codes.authSources]: {
     summary: 'An enabled auth method reads its credential from nowhere.',
@@ -84,7 +85,7 @@ export const RULE_HELP: Record<string, RuleHelp> = {
   [Codes.quotaDisabled]: { summary: 'quota_max 0 turns quota enforcement off.', help: 'Set a positive quota_max, or -1 to say "unlimited" explicitly.' },
   [Codes.accessRightsApiId]: {
     summary: 'An access_rights entry names another API than its key.',
-    help: 'Make the entry\'s api_id equal its key in access_rights: the gateway goes by the key.',
+    help: "Make the entry's api_id equal its key in access_rights: the gateway goes by the key.",
   },
 };
 

@@ -33,7 +33,10 @@ export function sarifReport(results: readonly FileResult[], toolVersion: string)
     const { summary, help } = ruleHelpFor(id);
     return {
       id,
-      name: id.replace(/^svc\./, '').replace(/[.-](\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase()),
+      name: id
+        .replace(/^svc\./, '')
+        .replace(/[.-](\w)/g, (_, c: string) => c.toUpperCase())
+        .replace(/^\w/, (c) => c.toUpperCase()),
       shortDescription: { text: summary },
       fullDescription: { text: `${summary} ${help}` },
       help: { text: help, markdown: `**${summary}** ${help}` },

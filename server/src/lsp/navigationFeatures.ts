@@ -39,18 +39,30 @@ export interface Navigation {
 export function registerNavigation({ connection, documents, service, settings, log, canRefreshLenses, revalidate }: NavigationDeps): Navigation {
   let gatewayUrl: string | undefined;
 
-  const withDocument = <T>(uri: string, fallback: T, work: (document: TextDocument, s: Awaited<ReturnType<SettingsCache['get']>>) => T) => async () => {
-    const document = documents.get(uri);
-    return document ? work(document, await settings.get(uri)) : fallback;
-  };
+  const withDocument =
+    <T>(uri: string, fallback: T, work: (document: TextDocument, s: Awaited<ReturnType<SettingsCache['get']>>) => T) =>
+    async () => {
+      const document = documents.get(uri);
+      return document ? work(document, await settings.get(uri)) : fallback;
+    };
 
   connection.onDefinition((params, token) =>
-    runSafe(log, 'definition', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.definition(d, params.position, s))),
+    runSafe(
+      log,
+      'definition',
+      token,
+      [],
+      withDocument(params.textDocument.uri, [], (d, s) => service.definition(d, params.position, s)),
+    ),
   );
   connection.onReferences((params, token) =>
-    runSafe(log, 'references', token, [], withDocument(params.textDocument.uri, [], (d, s) =>
-      service.references(d, params.position, params.context.includeDeclaration, s),
-    )),
+    runSafe(
+      log,
+      'references',
+      token,
+      [],
+      withDocument(params.textDocument.uri, [], (d, s) => service.references(d, params.position, params.context.includeDeclaration, s)),
+    ),
   );
   connection.onPrepareRename((params, token) =>
     runSafe(log, 'rename', token, null, async () => {
@@ -71,11 +83,23 @@ export function registerNavigation({ connection, documents, service, settings, l
     }),
   );
   connection.onCodeLens((params, token) =>
-    runSafe(log, 'codeLens', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.codeLenses(d, s))),
+    runSafe(
+      log,
+      'codeLens',
+      token,
+      [],
+      withDocument(params.textDocument.uri, [], (d, s) => service.codeLenses(d, s)),
+    ),
   );
   connection.onWorkspaceSymbol((params, token) => runSafe(log, 'workspaceSymbols', token, [], () => service.workspaceSymbols(params.query)));
   connection.onDocumentLinks((params, token) =>
-    runSafe(log, 'links', token, [], withDocument(params.textDocument.uri, [], (d, s) => service.documentLinks(d, gatewayUrl, s))),
+    runSafe(
+      log,
+      'links',
+      token,
+      [],
+      withDocument(params.textDocument.uri, [], (d, s) => service.documentLinks(d, gatewayUrl, s)),
+    ),
   );
 
   connection.onNotification(ActiveEnvironmentNotification, (params: ActiveEnvironmentParams | null) => {

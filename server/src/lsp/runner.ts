@@ -6,7 +6,13 @@
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
 import type { Logger } from './logger';
 
-export function runSafe<T>(log: Logger, area: string, token: CancellationToken | undefined, fallback: T, work: () => T | Promise<T>): Promise<T | ResponseError<void>> {
+export function runSafe<T>(
+  log: Logger,
+  area: string,
+  token: CancellationToken | undefined,
+  fallback: T,
+  work: () => T | Promise<T>,
+): Promise<T | ResponseError<void>> {
   return new Promise((resolve) => {
     setImmediate(async () => {
       if (token?.isCancellationRequested) return resolve(cancelled());

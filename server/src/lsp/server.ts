@@ -94,7 +94,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     workspaceFiles?.clearSettings();
     diagnostics?.scheduleAll();
     // `files.exclude` may have changed: what counts as the user's files too.
-    void workspaceFiles?.scan(folders).then(() => diagnostics?.scheduleAll(), (error) => log.error('workspace', 'rescan failed', error));
+    void workspaceFiles?.scan(folders).then(
+      () => diagnostics?.scheduleAll(),
+      (error) => log.error('workspace', 'rescan failed', error),
+    );
   });
 
   connection.onDidChangeWatchedFiles(async (params) => {

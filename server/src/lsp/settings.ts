@@ -51,7 +51,8 @@ export class SettingsCache {
           { scopeUri: uri, section: 'json.validate' },
         ])
         .then(
-          ([section, jsonValidate]: Array<SvcSection | JsonValidateSection | null>) => toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null),
+          ([section, jsonValidate]: Array<SvcSection | JsonValidateSection | null>) =>
+            toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null),
           () => toDocumentSettings(undefined),
         );
       this.byUri.set(uri, settings);

@@ -56,7 +56,10 @@ describe('analytics', () => {
 
   it('refuses a reversed date range before asking the server', async () => {
     const before = setup.api.analytics.current()!.state;
-    assert.equal(await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { environment: ENV, clientId, start: '2024-03-07', end: '2024-03-01' }), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('svc.analytics.showOAuthClient', { environment: ENV, clientId, start: '2024-03-07', end: '2024-03-01' }),
+      undefined,
+    );
     assert.equal(setup.api.analytics.current()!.state, before);
   });
 });

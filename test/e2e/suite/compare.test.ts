@@ -56,7 +56,11 @@ describe('compare with environment', () => {
     assert.equal(result.status, 'conflict', result.message);
     assert.deepEqual(
       result.changes.map((c) => [c.display, c.side, c.local, c.remote]),
-      [['per', 'remote', doc.per, 30], ['quota_max', 'local', 7, remote.quota_max], ['rate', 'both', 1500, 2500]],
+      [
+        ['per', 'remote', doc.per, 30],
+        ['quota_max', 'local', 7, remote.quota_max],
+        ['rate', 'both', 1500, 2500],
+      ],
     );
     assert.match(result.message, /gold-plan\.policy\.json: changed locally and on the server \(conflict\) on 'E2E Compare' \(3 paths\) — policy 'Gold plan'/);
 
@@ -70,10 +74,13 @@ describe('compare with environment', () => {
     assert.equal(serverSide.rate, 2500);
     if (hasDriver()) {
       // The list beside the diff: each changed path with its side and values.
-      const rows = await waitFor(async () => {
-        const labels = (await queryWorkbench('.quick-input-list .monaco-list-row')).filter((r) => r.visible).map((r) => r.ariaLabel ?? '');
-        return labels.length === 3 ? labels : undefined;
-      }, { message: 'the quick pick of the three changed paths' });
+      const rows = await waitFor(
+        async () => {
+          const labels = (await queryWorkbench('.quick-input-list .monaco-list-row')).filter((r) => r.visible).map((r) => r.ariaLabel ?? '');
+          return labels.length === 3 ? labels : undefined;
+        },
+        { message: 'the quick pick of the three changed paths' },
+      );
       assert.match(rows[0], /per, remote, base 60 · local 60 · remote 30/);
       assert.match(rows[1], /quota_max, local, base 100000 · local 7 · remote 100000/);
       assert.match(rows[2], /rate, both, base 1000 · local 1500 · remote 2500/);
@@ -99,7 +106,8 @@ describe('compare with environment', () => {
 
   it('after a push of the file, Compare shows no differences', async () => {
     const outcome = await setup.api.withSyncAnswers({ confirm: true, onConflict: 'overwrite' }, () =>
-      vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold }));
+      vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold }),
+    );
     assert.equal(outcome?.status, 'pushed', outcome?.message);
     const [result] = (await compare(gold))!;
     assert.equal(result.status, 'unchanged', result.message);

@@ -20,20 +20,26 @@ const TITLE_ACTIONS = '.editor-actions .action-label';
 
 /** The untitled template the command opened, once it is the active editor. */
 async function templateEditor(): Promise<vscode.TextEditor> {
-  return waitFor(() => {
-    const editor = vscode.window.activeTextEditor;
-    return editor?.document.uri.scheme === 'untitled' && editor.document.getText().trim().startsWith('{') && editor;
-  }, { message: 'the untitled template editor' });
+  return waitFor(
+    () => {
+      const editor = vscode.window.activeTextEditor;
+      return editor?.document.uri.scheme === 'untitled' && editor.document.getText().trim().startsWith('{') && editor;
+    },
+    { message: 'the untitled template editor' },
+  );
 }
 
 /** Our send action among the document's lenses (the language server adds navigation lenses too). */
 const isSendLens = (lens: vscode.CodeLens) => lens.command?.command === 'svc.sendPending';
 
 async function lensesOf(uri: vscode.Uri): Promise<vscode.CodeLens[]> {
-  return waitFor(async () => {
-    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter(isSendLens);
-    return lenses.length > 0 && lenses;
-  }, { message: 'a CodeLens on the template' });
+  return waitFor(
+    async () => {
+      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)).filter(isSendLens);
+      return lenses.length > 0 && lenses;
+    },
+    { message: 'a CodeLens on the template' },
+  );
 }
 
 async function replaceText(editor: vscode.TextEditor, value: unknown): Promise<void> {
@@ -94,15 +100,20 @@ describe('issue 14: create and push flows', function () {
   it('Create Key: "Generate a key id" is the first choice, and the title button sends the template', async () => {
     let result: KeyResult | undefined;
     let settled = false;
-    void Promise.resolve(vscode.commands.executeCommand<KeyResult>('svc.key.create', { envName: ENV, style: 'dashboard' })).then((r) => ((result = r), (settled = true)));
+    void Promise.resolve(vscode.commands.executeCommand<KeyResult>('svc.key.create', { envName: ENV, style: 'dashboard' })).then(
+      (r) => ((result = r), (settled = true)),
+    );
     if (hasDriver()) await waitForVisible('.quick-input-list .monaco-list-row', /Generate a key id/);
     // The first item of the key id question is accepted as is: generate.
-    const editor = await waitFor(async () => {
-      const active = vscode.window.activeTextEditor;
-      if (active?.document.uri.scheme === 'untitled' && active.document.getText().includes('access_rights')) return active;
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      return undefined;
-    }, { message: 'the key template after accepting "Generate a key id"', interval: 300 });
+    const editor = await waitFor(
+      async () => {
+        const active = vscode.window.activeTextEditor;
+        if (active?.document.uri.scheme === 'untitled' && active.document.getText().includes('access_rights')) return active;
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return undefined;
+      },
+      { message: 'the key template after accepting "Generate a key id"', interval: 300 },
+    );
     const [lens] = await lensesOf(editor.document.uri);
     assert.equal(lens.command?.title, `$(cloud-upload) Create Key on ${ENV}`);
     await vscode.commands.executeCommand('svc.sendPending'); // the editor title button's command, on the active editor
@@ -113,7 +124,10 @@ describe('issue 14: create and push flows', function () {
 
   it('offers Push on a .jsonc definition (gated on the detected kind), not on a JSON file of no kind of ours', async () => {
     if (!hasDriver()) return;
-    await writeFixture('ex14-push.jsonc', '// an OAS definition in JSONC\n{\n  "openapi": "3.0.3",\n  "info": { "title": "P", "version": "1" },\n  "paths": {},\n  "x-svc-api-gateway": {\n    "info": { "name": "P", "state": { "active": true } },\n    "upstream": { "url": "http://p" },\n    "server": { "listenPath": { "value": "/p/" } }\n  }\n}\n');
+    await writeFixture(
+      'ex14-push.jsonc',
+      '// an OAS definition in JSONC\n{\n  "openapi": "3.0.3",\n  "info": { "title": "P", "version": "1" },\n  "paths": {},\n  "x-svc-api-gateway": {\n    "info": { "name": "P", "state": { "active": true } },\n    "upstream": { "url": "http://p" },\n    "server": { "listenPath": { "value": "/p/" } }\n  }\n}\n',
+    );
     await writeFixture('ex14-other.json', '{ "name": "not-ours", "version": "1.0.0" }\n');
     await openFixture('ex14-push.jsonc');
     await waitForVisible(TITLE_ACTIONS, /Push to Environment/);
@@ -126,7 +140,11 @@ describe('issue 14: create and push flows', function () {
   it('Add Environment: "Save anyway" after a failed connection test saves it without making it active', async () => {
     const environments = setup.api.environments.environments;
     await vscode.commands.executeCommand('svc.switchEnvironment', ENV);
-    const added = await vscode.commands.executeCommand('svc.addEnvironment', { name: 'E2E Unreachable', dashboardUrl: 'http://127.0.0.1:9', saveIfTestFails: true });
+    const added = await vscode.commands.executeCommand('svc.addEnvironment', {
+      name: 'E2E Unreachable',
+      dashboardUrl: 'http://127.0.0.1:9',
+      saveIfTestFails: true,
+    });
     try {
       assert.equal(added, 'E2E Unreachable');
       assert.ok(environments.find('E2E Unreachable'), 'saved');
@@ -140,18 +158,22 @@ describe('issue 14: create and push flows', function () {
   it('Add User: permissions are a multi-select of the known areas, the usual read access ticked', async () => {
     let result: unknown;
     let settled = false;
-    void Promise.resolve(vscode.commands.executeCommand('svc.user.add', { envName: ENV, email_address: 'picks@example.com', first_name: 'Pick', last_name: 'Er' }))
-      .then((r) => ((result = r), (settled = true)));
+    void Promise.resolve(
+      vscode.commands.executeCommand('svc.user.add', { envName: ENV, email_address: 'picks@example.com', first_name: 'Pick', last_name: 'Er' }),
+    ).then((r) => ((result = r), (settled = true)));
     if (hasDriver()) {
       await waitForVisible('.quick-input-list .monaco-list-row', /APIs: read/);
       await waitForVisible('.quick-input-list .monaco-list-row', /Edit as JSON/);
       assert.ok((await screenshot('add-user-permissions'))?.endsWith('.png'));
     }
-    await waitFor(async () => {
-      if (settled) return true;
-      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-      return false;
-    }, { message: 'the user to be added with the ticked permissions', interval: 500 });
+    await waitFor(
+      async () => {
+        if (settled) return true;
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return false;
+      },
+      { message: 'the user to be added with the ticked permissions', interval: 500 },
+    );
     assert.ok(result, 'added');
     const stored = ((await setup.server.listUsers({ p: -1 })).users ?? []).find((u) => u.email_address === 'picks@example.com');
     assert.deepEqual(stored?.user_permissions, { apis: 'read', keys: 'read', policies: 'read', analytics: 'read' });
@@ -170,18 +192,28 @@ describe('issue 14: create and push flows', function () {
 
     before(async () => {
       const pulled = await setup.api.withSyncAnswers({}, () =>
-        vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'classic', id: SEED_API_IDS.petstoreClassic }, mode: 'full' }));
+        vscode.commands.executeCommand<PullOutcome>('svc.pull', {
+          environment: ENV,
+          target: { kind: 'classic', id: SEED_API_IDS.petstoreClassic },
+          mode: 'full',
+        }),
+      );
       assert.equal(pulled?.status, 'pulled', pulled?.message);
       file = vscode.Uri.file(pulled.file!);
     });
 
-    it('after a successful push of unsaved changes the file is saved and the push\'s diff editor is closed', async () => {
+    it("after a successful push of unsaved changes the file is saved and the push's diff editor is closed", async () => {
       const document = await editUnsaved((doc) => (doc.name = 'Petstore (unsaved, then pushed)'));
       assert.ok(document.isDirty);
-      const outcome = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }));
+      const outcome = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () =>
+        vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }),
+      );
       assert.equal(outcome?.status, 'pushed', outcome?.message);
       assert.equal(document.isDirty, false, 'nothing stays marked unsaved');
-      assert.deepEqual(diffTabs().map((t) => t.label), []);
+      assert.deepEqual(
+        diffTabs().map((t) => t.label),
+        [],
+      );
       assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (unsaved, then pushed)');
     });
 
@@ -191,7 +223,9 @@ describe('issue 14: create and push flows', function () {
       await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed on the server' } });
       await editUnsaved((doc) => (doc.name = 'Changed here too'));
       let outcome: PushOutcome | undefined;
-      void setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file })).then((o) => (outcome = o));
+      void setup.api
+        .withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }))
+        .then((o) => (outcome = o));
       const diff = await waitFor(() => diffTabs().find((t) => /as pulled ↔ on 'E2E Editor Flows' now/.test(t.label)), { message: 'the conflict diff' });
       assert.ok(diff.isActive, 'the diff is in front');
       assert.ok(!(await queryWorkbench('.monaco-dialog-box')).some((e) => e.visible), 'no modal dialog covers the diff');

@@ -36,10 +36,13 @@ describe('issue 14: language features', () => {
   it('offers the whole-document templates after `{` in an empty file, and accepting one writes the document', async () => {
     await writeFixture('ex14-empty.json', '{}');
     const { document, editor } = await openFixture('ex14-empty.json');
-    const items = await waitFor(async () => {
-      const found = await completions(document, 1);
-      return TEMPLATES.every((t) => found.some((i) => labelOf(i) === t)) && found;
-    }, { message: 'the whole-document templates inside `{}`' });
+    const items = await waitFor(
+      async () => {
+        const found = await completions(document, 1);
+        return TEMPLATES.every((t) => found.some((i) => labelOf(i) === t)) && found;
+      },
+      { message: 'the whole-document templates inside `{}`' },
+    );
     const template = items.find((i) => labelOf(i) === 'Svc OAS API')!;
     // Accept it as the suggest widget does: the additional edits, then the snippet at the cursor.
     editor.selection = new vscode.Selection(document.positionAt(1), document.positionAt(1));
@@ -54,15 +57,19 @@ describe('issue 14: language features', () => {
   });
 
   it('offers no whole-document template inside a nested object', async () => {
-    const text = '{\n  "openapi": "3.0.3",\n  "info": {},\n  "paths": {},\n  "x-svc-api-gateway": { "info": { "name": "N", "state": { "active": true } } }\n}\n';
+    const text =
+      '{\n  "openapi": "3.0.3",\n  "info": {},\n  "paths": {},\n  "x-svc-api-gateway": { "info": { "name": "N", "state": { "active": true } } }\n}\n';
     await writeFixture('ex14-nested.json', text);
     const { document } = await openFixture('ex14-nested.json');
     const offset = text.indexOf('"info": {') + '"info": {'.length;
     // The server answers for this document (it is an OAS one) before we look at what else is offered.
-    const items = await waitFor(async () => {
-      const found = await completions(document, offset);
-      return found.some((i) => labelOf(i) === 'title') && found;
-    }, { message: 'the info members among the completions' });
+    const items = await waitFor(
+      async () => {
+        const found = await completions(document, offset);
+        return found.some((i) => labelOf(i) === 'title') && found;
+      },
+      { message: 'the info members among the completions' },
+    );
     const templates = items.filter((i) => TEMPLATES.includes(labelOf(i)) || /^svc-/.test(labelOf(i)) || String(i.filterText ?? '').startsWith('svc-'));
     assert.deepEqual(templates.map(labelOf), []);
   });
@@ -71,11 +78,14 @@ describe('issue 14: language features', () => {
     const text = oas('"listPets": {}, "showStatus": {}', 'pets/');
     await writeFixture('ex14-fixes.json', text);
     const { document } = await openFixture('ex14-fixes.json');
-    const diagnostics = await waitFor(() => {
-      const found = vscode.languages.getDiagnostics(document.uri);
-      const codes = found.map(codeOf);
-      return codes.includes('svc.semantic.operation-id') && codes.includes('svc.semantic.listen-path') && found;
-    }, { message: 'the operation-id and listen-path diagnostics' });
+    const diagnostics = await waitFor(
+      () => {
+        const found = vscode.languages.getDiagnostics(document.uri);
+        const codes = found.map(codeOf);
+        return codes.includes('svc.semantic.operation-id') && codes.includes('svc.semantic.listen-path') && found;
+      },
+      { message: 'the operation-id and listen-path diagnostics' },
+    );
     for (const [code, title] of [
       ['svc.semantic.operation-id', 'Change `showStatus` to the operation `createPet`'],
       ['svc.semantic.listen-path', 'Add the leading `/` (`/pets/`)'],
@@ -87,9 +97,12 @@ describe('issue 14: language features', () => {
       assert.ok(await vscode.workspace.applyEdit(fix.edit));
     }
     assert.equal(document.getText(), oas('"listPets": {}, "createPet": {}', '/pets/'));
-    await waitFor(() => !vscode.languages.getDiagnostics(document.uri).some((d) => ['svc.semantic.operation-id', 'svc.semantic.listen-path'].includes(codeOf(d))), {
-      message: 'both diagnostics to go away',
-    });
+    await waitFor(
+      () => !vscode.languages.getDiagnostics(document.uri).some((d) => ['svc.semantic.operation-id', 'svc.semantic.listen-path'].includes(codeOf(d))),
+      {
+        message: 'both diagnostics to go away',
+      },
+    );
     await document.save();
   });
 
@@ -97,7 +110,9 @@ describe('issue 14: language features', () => {
     const text = '{\n  "name": "Orders",\n  "api_id": "orders",\n  "protocol": "htp",\n  "proxy": { "listen_path": "/o/", "target_url": "http://o" }\n}\n';
     await writeFixture('ex14-enum.json', text);
     const { document } = await openFixture('ex14-enum.json');
-    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(document.uri).find((d) => codeOf(d) === 'svc.schema.enum'), { message: 'the protocol enum diagnostic' });
+    const diagnostic = await waitFor(() => vscode.languages.getDiagnostics(document.uri).find((d) => codeOf(d) === 'svc.schema.enum'), {
+      message: 'the protocol enum diagnostic',
+    });
     assert.equal(diagnostic.message, '`protocol` must be one of: http, https, h2c, tcp, tls (or empty).');
   });
 });

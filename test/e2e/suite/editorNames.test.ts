@@ -57,7 +57,10 @@ describe('issue 14: names, not ids', function () {
 
   it('saving an svc: document names the resource and its kind, and its path shows the environment as written', async () => {
     const policy = (await setup.server.listPolicies())[0];
-    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'policy', id: policy.id },
+    });
     assert.ok(document.uri.path.startsWith(`/${ENV}/`), document.uri.path);
     const edit = new vscode.WorkspaceEdit();
     const value = JSON.parse(document.getText());
@@ -75,10 +78,15 @@ describe('issue 14: names, not ids', function () {
     assert.equal(`${container.title}: ${view.name}`, 'Svc Gateway: Environments');
     if (hasDriver()) {
       await vscode.commands.executeCommand('svc.explorer.focus');
-      const titles = await waitFor(async () => {
-        const found = (await queryWorkbench('.composite.title h2, .pane-header .title')).filter((e) => e.visible).map((e) => `${e.text} ${e.ariaLabel ?? ''}`);
-        return found.some((t) => /Environments/i.test(t)) && found;
-      }, { message: 'the view title' });
+      const titles = await waitFor(
+        async () => {
+          const found = (await queryWorkbench('.composite.title h2, .pane-header .title'))
+            .filter((e) => e.visible)
+            .map((e) => `${e.text} ${e.ariaLabel ?? ''}`);
+          return found.some((t) => /Environments/i.test(t)) && found;
+        },
+        { message: 'the view title' },
+      );
       assert.ok(!titles.some((t) => /Gateway:\s*Gateway/i.test(t)), titles.join(' | '));
     }
   });

@@ -43,7 +43,7 @@ describe('environment commands', () => {
   /** The status bar tooltip as the user reads it (the markdown keeps spaces as &nbsp;). */
   const statusTooltip = () => {
     const tip = api.environments.statusBar.item.tooltip;
-    return (typeof tip === 'string' ? tip : tip?.value ?? '').replace(/&nbsp;/g, ' ');
+    return (typeof tip === 'string' ? tip : (tip?.value ?? '')).replace(/&nbsp;/g, ' ');
   };
 
   before(async () => {
@@ -68,17 +68,22 @@ describe('environment commands', () => {
     // Start from a closed panel, so what follows is the command's doing.
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await vscode.commands.executeCommand('svc.showLog');
-    const logText = await waitFor(() => {
-      const text = readTree(api.logUri.fsPath);
-      return /\[environments\] environment 'E2E Env Main' added/.test(text) && text;
-    }, { message: 'the environment line in the log file' });
+    const logText = await waitFor(
+      () => {
+        const text = readTree(api.logUri.fsPath);
+        return /\[environments\] environment 'E2E Env Main' added/.test(text) && text;
+      },
+      { message: 'the environment line in the log file' },
+    );
     assert.match(logText, /\[api\] → GET http:\/\/127\.0\.0\.1:\d+\/(svc|api)\//, 'requests are logged under [api]');
     assert.match(logText, /\[api\] ← 200 GET \//, 'answers are logged under [api]');
     if (!hasDriver()) return;
     // What the user sees: the Output panel with our channel chosen, showing its prefixed lines
     // (the panel renders only the lines in view, scrolled to the newest: request lines).
     await waitForVisible('.part.panel select', /Svc Gateway Tools/);
-    await waitFor(async () => (await queryWorkbench('.part.panel select option:checked')).some((o) => o.text === 'Svc Gateway Tools'), { message: 'the Output panel to show the Svc Gateway Tools channel' });
+    await waitFor(async () => (await queryWorkbench('.part.panel select option:checked')).some((o) => o.text === 'Svc Gateway Tools'), {
+      message: 'the Output panel to show the Svc Gateway Tools channel',
+    });
     await waitForVisible('.part.panel .monaco-editor .view-lines', /\[info\]\s\[(api|environments|explorer)\]/);
   });
 
@@ -94,20 +99,26 @@ describe('environment commands', () => {
   it('Set Credentials: a wrong dashboard token gives an error node, the right one fills the tree', async () => {
     const wrong = await vscode.commands.executeCommand<{ state: string }>('svc.setCredentials', ENV, { dashboardToken: 'not-the-dashboard-token' });
     assert.equal(wrong?.state, 'auth');
-    const failed = await waitFor(async () => {
-      const [first] = await children(await group(ENV, 'APIs'));
-      return first?.type === 'error' && first;
-    }, { message: 'an error node under APIs' });
+    const failed = await waitFor(
+      async () => {
+        const [first] = await children(await group(ENV, 'APIs'));
+        return first?.type === 'error' && first;
+      },
+      { message: 'an error node under APIs' },
+    );
     assert.match(failed.label, /HTTP 401/);
     assert.match(labels(await children(failed)).join('\n'), /dashboard token/);
     assert.match(api.environments.statusBar.item.text, /\$\(key\)/, 'the status bar says the credentials were refused');
 
     const right = await vscode.commands.executeCommand<{ state: string }>('svc.setCredentials', ENV, { dashboardToken: main.credentials.dashboardToken });
     assert.equal(right?.state, 'ok');
-    const kinds = await waitFor(async () => {
-      const nodes = await children(await group(ENV, 'APIs'));
-      return nodes.every((n) => n.type !== 'error') && nodes;
-    }, { message: 'APIs without an error node' });
+    const kinds = await waitFor(
+      async () => {
+        const nodes = await children(await group(ENV, 'APIs'));
+        return nodes.every((n) => n.type !== 'error') && nodes;
+      },
+      { message: 'APIs without an error node' },
+    );
     assert.deepEqual(labels(kinds).slice(0, 3), ['Classic APIs', 'OAS APIs', 'Streams APIs']);
     const firstKind = kinds.find((k) => k.type === 'apiKind' && k.collapsible !== 'none');
     assert.ok(firstKind, 'a kind group with APIs');
@@ -117,7 +128,10 @@ describe('environment commands', () => {
   it('APIs paged across kinds: kind groups claim only what is loaded; "load more" inside a group loads the next page', async () => {
     const apis = await group(ENV, 'APIs');
     const first = await children(apis);
-    assert.ok(first.some((n) => n.type === 'loadMore'), 'the seed has more than one page of APIs');
+    assert.ok(
+      first.some((n) => n.type === 'loadMore'),
+      'the seed has more than one page of APIs',
+    );
     const kinds = first.filter((n) => n.type === 'apiKind');
     for (const kind of kinds) {
       assert.match(String(kind.description), /^\d+ loaded, more on later pages$/, kind.label);
@@ -127,7 +141,10 @@ describe('environment commands', () => {
     assert.equal(more?.type, 'loadMore');
     await vscode.commands.executeCommand('svc.explorer.loadMore', more);
     const after = (await children(apis)).filter((n) => n.type === 'apiKind');
-    assert.ok(after.every((k) => /^\d+$/.test(String(k.description))), after.map((k) => `${k.label}: ${k.description}`).join(', '));
+    assert.ok(
+      after.every((k) => /^\d+$/.test(String(k.description))),
+      after.map((k) => `${k.label}: ${k.description}`).join(', '),
+    );
     const total = (nodes: ExplorerNode[]) => nodes.reduce((n, k) => n + Number(/\d+/.exec(String(k.description))?.[0]), 0);
     assert.ok(total(after) > total(kinds), 'the next page added APIs');
   });
@@ -135,7 +152,9 @@ describe('environment commands', () => {
   it('Open Key by ID opens the key as read-only JSON', async () => {
     const doc = await vscode.commands.executeCommand<vscode.TextDocument>('svc.openKeyById', { environment: ENV, keyId: KEY_ID });
     assert.ok(doc, 'the command returns the opened document');
-    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote' && vscode.window.activeTextEditor, { message: 'the svc-remote editor' });
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote' && vscode.window.activeTextEditor, {
+      message: 'the svc-remote editor',
+    });
     assert.equal(editor.document.languageId, 'json');
     const body = JSON.parse(editor.document.getText()) as { key_id?: string; data?: { alias?: string } };
     assert.equal(body.key_id, KEY_ID);
@@ -155,7 +174,7 @@ describe('environment commands', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
-  it('Refresh: a policy created behind the tree\'s back appears after refresh, not before', async () => {
+  it("Refresh: a policy created behind the tree's back appears after refresh, not before", async () => {
     const names = async () => labels(await children(await group(ENV, 'Policies')));
     const before = await names();
     assert.ok(before.length > 0 && !before.includes('e2e behind refresh'), before.join(', '));
@@ -171,12 +190,17 @@ describe('environment commands', () => {
     await adminOf(main).createPolicy({ id: 'e2e-behind-refresh-node', name: 'e2e behind refresh node', access_rights: {}, active: true });
     assert.deepEqual(labels(await children(policies)), before, 'the tree shows what it loaded until refreshed');
     await vscode.commands.executeCommand('svc.explorer.refreshNode', policies);
-    await waitFor(async () => labels(await children(await group(ENV, 'Policies'))).includes('e2e behind refresh node'), { message: 'the new policy after Refresh Node' });
+    await waitFor(async () => labels(await children(await group(ENV, 'Policies'))).includes('e2e behind refresh node'), {
+      message: 'the new policy after Refresh Node',
+    });
   });
 
   it('Filter shows only matching names; Clear Filter shows all again', async () => {
     const all = labels(await children(await group(ENV, 'Policies')));
-    assert.ok(all.some((n) => !n.includes('behind refresh')), 'policies that do not match exist');
+    assert.ok(
+      all.some((n) => !n.includes('behind refresh')),
+      'policies that do not match exist',
+    );
     await vscode.commands.executeCommand('svc.explorer.filter', 'BEHIND refresh');
     try {
       assert.equal(api.explorer.treeView.description, 'filter: BEHIND refresh');
@@ -212,7 +236,10 @@ describe('environment commands', () => {
     } finally {
       sub.dispose();
     }
-    assert.ok(changed.some((n) => n?.id === policies.id), `retry reloads the group that failed (changed: ${changed.map((n) => n?.id ?? 'all').join(', ')})`);
+    assert.ok(
+      changed.some((n) => n?.id === policies.id),
+      `retry reloads the group that failed (changed: ${changed.map((n) => n?.id ?? 'all').join(', ')})`,
+    );
     const after = await children(policies);
     assert.ok(after.length > 0 && after.every((n) => n.type === 'policy'), labels(after).join(', '));
 
@@ -221,7 +248,9 @@ describe('environment commands', () => {
     await vscode.commands.executeCommand('workbench.view.extension.svc');
     // The view renders its root asynchronously: reveal only once it shows the environment.
     await waitForVisible('.part.sidebar .monaco-list-row', /E2E Env Flaky/);
-    await waitFor(async () => (await api.explorer.treeView.reveal(after[0], { expand: true, select: false }), true), { message: 'reveal a policy of the flaky environment' });
+    await waitFor(async () => (await api.explorer.treeView.reveal(after[0], { expand: true, select: false }), true), {
+      message: 'reveal a policy of the flaky environment',
+    });
     await waitForVisible('.part.sidebar .monaco-list-row', new RegExp(escapeRegExp(after[0].label)));
   });
 
@@ -234,7 +263,9 @@ describe('environment commands', () => {
       assert.equal(health?.state, 'unreachable');
       assert.match(health?.hint ?? '', /Is the server running at/);
       const { item } = api.environments.statusBar;
-      await waitFor(() => item.text.includes(STOPPED) && item.text.includes('$(debug-disconnect)'), { message: `an unreachable status bar item (now '${item.text}')` });
+      await waitFor(() => item.text.includes(STOPPED) && item.text.includes('$(debug-disconnect)'), {
+        message: `an unreachable status bar item (now '${item.text}')`,
+      });
       assert.match(statusTooltip(), /unreachable/);
       assert.match(statusTooltip(), new RegExp(`Is the server running at ${escapeRegExp(doomed.url)}`));
       if (hasDriver()) await waitForVisible('.statusbar-item', /E2E Env Stopped/);
@@ -256,26 +287,36 @@ describe('environment commands', () => {
     assert.equal(moved.dashboardUrl, other.url);
     // SecretStorage: nothing for the new host, and the old host's credentials are gone.
     assert.deepEqual(await envs.credentials.read(moved), {}, 'a credential was carried to the new host');
-    assert.deepEqual(await envs.credentials.read(oldSettings), {}, 'the old host\'s credentials were kept');
+    assert.deepEqual(await envs.credentials.read(oldSettings), {}, "the old host's credentials were kept");
 
     // The tree asks the new host, which gets no credential: an error, not the old host's policies.
-    const [missing] = await waitFor(async () => {
-      const nodes = await children(await group(ENV, 'Policies'));
-      return nodes[0]?.type === 'error' && nodes;
-    }, { message: 'an error node under Policies for the new host' });
+    const [missing] = await waitFor(
+      async () => {
+        const nodes = await children(await group(ENV, 'Policies'));
+        return nodes[0]?.type === 'error' && nodes;
+      },
+      { message: 'an error node under Policies for the new host' },
+    );
     assert.match(`${missing.label} ${missing.description ?? ''} ${labels(await children(missing)).join(' ')}`, /gateway secret/i);
 
     await vscode.commands.executeCommand('svc.setCredentials', ENV, { ...other.credentials });
-    const fromNewHost = await waitFor(async () => {
-      const names = labels(await children(await group(ENV, 'Policies')));
-      if (!names.includes('only on the other host')) throw new Error(`Policies: ${names.join(', ')}`);
-      return names;
-    }, { message: 'the other host\'s policy in the tree' });
+    const fromNewHost = await waitFor(
+      async () => {
+        const names = labels(await children(await group(ENV, 'Policies')));
+        if (!names.includes('only on the other host')) throw new Error(`Policies: ${names.join(', ')}`);
+        return names;
+      },
+      { message: "the other host's policy in the tree" },
+    );
     assert.equal(fromNewHost.includes('e2e behind refresh'), false, 'a policy of the old host is still shown');
   });
 });
 
-interface FaultyProxy { url: string; broken: boolean; close(): Promise<void> }
+interface FaultyProxy {
+  url: string;
+  broken: boolean;
+  close(): Promise<void>;
+}
 
 /** A pass-through to `target` that answers HTTP 500 while `broken`: a server answering wrong. */
 async function startFaultyProxy(target: string): Promise<FaultyProxy> {
@@ -296,9 +337,17 @@ async function startFaultyProxy(target: string): Promise<FaultyProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    get broken() { return state.broken; },
-    set broken(value: boolean) { state.broken = value; },
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    get broken() {
+      return state.broken;
+    },
+    set broken(value: boolean) {
+      state.broken = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -309,7 +358,8 @@ function escapeRegExp(text: string): string {
 /** Every file under a folder, concatenated (the log channel's file lives under context.logUri). */
 function readTree(dir: string): string {
   if (!fs.existsSync(dir)) return '';
-  return fs.readdirSync(dir, { withFileTypes: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
     .map((e) => (e.isDirectory() ? readTree(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8')))
     .join('\n');
 }

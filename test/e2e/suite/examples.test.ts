@@ -8,11 +8,9 @@ import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipelin
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 
-
 const ENV = 'E2E Examples';
 
 describe('examples', () => {
-
   const apiNames = async () => ((await setup.server.listApis({ p: -1 })).apis ?? []).map(summariseApi);
 
   const setup = useSandboxEnvironment(ENV, {
@@ -38,7 +36,15 @@ describe('examples', () => {
   });
 
   it('previews the readme of an example from the tree node in the Markdown preview', async () => {
-    const node = { id: 'x', type: 'example', environment: ENV, label: 'Petstore', icon: 'book', collapsible: 'none', resource: { type: 'example', location: 'oas/petstore-token' } };
+    const node = {
+      id: 'x',
+      type: 'example',
+      environment: ENV,
+      label: 'Petstore',
+      icon: 'book',
+      collapsible: 'none',
+      resource: { type: 'example', location: 'oas/petstore-token' },
+    };
     const uri = (await vscode.commands.executeCommand('svc.examples.previewReadme', node)) as vscode.Uri;
     assert.equal(uri.scheme, 'svc-example');
     const text = (await vscode.workspace.openTextDocument(uri)).getText();
@@ -47,7 +53,11 @@ describe('examples', () => {
   });
 
   it('opens the definition as a new untitled JSON file', async () => {
-    const doc = (await vscode.commands.executeCommand('svc.examples.openDefinition', { environment: ENV, location: 'classic/keyless-proxy', action: 'definition' })) as vscode.TextDocument;
+    const doc = (await vscode.commands.executeCommand('svc.examples.openDefinition', {
+      environment: ENV,
+      location: 'classic/keyless-proxy',
+      action: 'definition',
+    })) as vscode.TextDocument;
     assert.equal(doc.uri.scheme, 'untitled');
     assert.equal(doc.languageId, 'json');
     assert.match(doc.uri.path, /keyless-proxy\.classic\.json$/);
@@ -74,11 +84,19 @@ describe('examples', () => {
     const outcomes = (await setup.api.withSyncAnswers({ confirm: true, oasCreate: 'new' }, () =>
       vscode.commands.executeCommand('svc.examples.createApi', { environment: ENV, location: 'classic/token-auth-versioned', convertClassic: true }),
     )) as PushOutcome[];
-    assert.deepEqual(outcomes.map((o) => o.status), ['pushed', 'pushed'], outcomes.map((o) => o.message).join(' | '));
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['pushed', 'pushed'],
+      outcomes.map((o) => o.message).join(' | '),
+    );
     const created = (await apiNames()).filter((a) => !before.some((b) => b.id === a.id));
     assert.equal(created.length, 2);
     const base = await setup.server.getOasApi(outcomes[0].target!.id);
-    const versions = (base['x-svc-api-gateway'] as { info?: { versioning?: { versions?: Array<{ id: string; name: string }> } } }).info?.versioning?.versions ?? [];
-    assert.deepEqual(versions.map((v) => [v.name, v.id]), [['v2', outcomes[1].target?.id]]);
+    const versions =
+      (base['x-svc-api-gateway'] as { info?: { versioning?: { versions?: Array<{ id: string; name: string }> } } }).info?.versioning?.versions ?? [];
+    assert.deepEqual(
+      versions.map((v) => [v.name, v.id]),
+      [['v2', outcomes[1].target?.id]],
+    );
   });
 });

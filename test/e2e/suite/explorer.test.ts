@@ -64,7 +64,10 @@ describe('explorer', () => {
     assert.deepEqual(groups, ['APIs', 'Policies', 'Keys', 'Webhooks', 'Examples']);
     const apis = await child(env, 'APIs');
     const kinds = await children(apis);
-    assert.deepEqual(kinds.slice(0, 3).map((k) => k.label), ['Classic APIs', 'OAS APIs', 'Streams APIs']);
+    assert.deepEqual(
+      kinds.slice(0, 3).map((k) => k.label),
+      ['Classic APIs', 'OAS APIs', 'Streams APIs'],
+    );
     const total = kinds.slice(0, 3).reduce((n, k) => n + Number(/\d+/.exec(String(k.description))?.[0]), 0);
     assert.ok(total > 0, 'the sandbox seed has APIs');
     const firstKind = kinds.find((k) => k.collapsible !== 'none')!;
@@ -91,7 +94,9 @@ describe('explorer', () => {
   it('opens a resource read-only as JSON under svc-remote:', async () => {
     const policy = (await children(await child(await child(undefined, ENV), 'Policies'))).find((n) => n.type === 'policy')!;
     await vscode.commands.executeCommand('svc.explorer.open', policy);
-    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote' && vscode.window.activeTextEditor, { message: 'the svc-remote editor' });
+    const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote' && vscode.window.activeTextEditor, {
+      message: 'the svc-remote editor',
+    });
     assert.equal(editor.document.languageId, 'json');
     const body = JSON.parse(editor.document.getText()) as { id?: string; _id?: string };
     assert.equal(body.id ?? body._id, policy.resource?.type === 'policy' ? policy.resource.id : undefined);
@@ -124,17 +129,26 @@ describe('explorer', () => {
   });
 
   it('keeps credentials out of settings.json and the log', async () => {
-    const secrets = [sandbox.credentials.gatewaySecret, sandbox.credentials.dashboardToken, sandbox.credentials.adminSecret, 'wrong-dashboard-token', 'wrong-gateway-secret'].filter(Boolean) as string[];
+    const secrets = [
+      sandbox.credentials.gatewaySecret,
+      sandbox.credentials.dashboardToken,
+      sandbox.credentials.adminSecret,
+      'wrong-dashboard-token',
+      'wrong-gateway-secret',
+    ].filter(Boolean) as string[];
     const settingsFile = path.resolve(api.globalStorageUri.fsPath, '..', '..', 'settings.json');
     const settings = fs.readFileSync(settingsFile, 'utf8');
     assert.ok(settings.includes(ENV), 'this is the settings file the environment was written to');
     for (const s of secrets) assert.equal(settings.includes(s), false, 'a credential is in settings.json');
     // The log is written asynchronously: wait until it holds a line logged after the credentials.
     api.log.forArea('e2e').info('credential check marker');
-    const logText = await waitFor(() => {
-      const text = readTree(api.logUri.fsPath);
-      return text.includes('credential check marker') && text;
-    }, { message: 'the log file to contain the marker' });
+    const logText = await waitFor(
+      () => {
+        const text = readTree(api.logUri.fsPath);
+        return text.includes('credential check marker') && text;
+      },
+      { message: 'the log file to contain the marker' },
+    );
     assert.match(logText, /environment 'E2E Sandbox' added/);
     assert.match(logText, /GET .*\/api\/apis/, 'requests are logged');
     for (const s of secrets) assert.equal(logText.includes(s), false, 'a credential is in the log');
@@ -144,7 +158,10 @@ describe('explorer', () => {
     const local = await child(undefined, 'Local sandbox');
     assert.equal(local.type, 'sandboxEnvironment');
     const policies = await children(await child(local, 'Policies'));
-    assert.ok(policies.some((n) => n.type === 'policy'), policies.map((n) => n.label).join(', '));
+    assert.ok(
+      policies.some((n) => n.type === 'policy'),
+      policies.map((n) => n.label).join(', '),
+    );
     assert.ok(api.environments.sandbox.isRunning);
     assert.match(api.environments.sandbox.environment().dashboardUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
   });
@@ -178,7 +195,8 @@ describe('explorer', () => {
 /** Every file under a folder, concatenated (the log channel's file lives under context.logUri). */
 function readTree(dir: string): string {
   if (!fs.existsSync(dir)) return '';
-  return fs.readdirSync(dir, { withFileTypes: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
     .map((e) => (e.isDirectory() ? readTree(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8')))
     .join('\n');
 }

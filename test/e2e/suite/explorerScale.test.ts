@@ -22,7 +22,11 @@ const oasDocument = (name: string, listen: string) => ({
   openapi: '3.0.3',
   info: { title: name, version: '1' },
   paths: {},
-  'x-svc-api-gateway': { info: { name, state: { active: true } }, upstream: { url: 'http://upstream.invalid' }, server: { listenPath: { value: listen, strip: true } } },
+  'x-svc-api-gateway': {
+    info: { name, state: { active: true } },
+    upstream: { url: 'http://upstream.invalid' },
+    server: { listenPath: { value: listen, strip: true } },
+  },
 });
 
 describe('issue 14: the tree at scale', function () {
@@ -39,18 +43,24 @@ describe('issue 14: the tree at scale', function () {
   /** What the server holds, by kind, counted behind the extension's back. */
   async function serverCounts(): Promise<Record<string, number>> {
     const all = ((await setup.server.listApis({ p: -1 })).apis ?? []).map(summariseApi);
-    return { classic: all.filter((a) => a.kind === 'classic').length, oas: all.filter((a) => a.kind === 'oas').length, streams: all.filter((a) => a.kind === 'streams').length };
+    return {
+      classic: all.filter((a) => a.kind === 'classic').length,
+      oas: all.filter((a) => a.kind === 'oas').length,
+      streams: all.filter((a) => a.kind === 'streams').length,
+    };
   }
 
   before(async () => {
     await activeExtension();
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      while (next < BULK) {
-        const i = ++next;
-        await setup.server.createOasApi(oasDocument(bulkName(i), `/bulk-${i}/`) as never);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < BULK) {
+          const i = ++next;
+          await setup.server.createOasApi(oasDocument(bulkName(i), `/bulk-${i}/`) as never);
+        }
+      }),
+    );
     await vscode.commands.executeCommand('svc.switchEnvironment', ENV);
     provider().refresh();
   });
@@ -60,11 +70,10 @@ describe('issue 14: the tree at scale', function () {
     assert.equal(counts.streams, 2, 'the seed has two streams APIs');
     assert.ok(counts.oas >= BULK);
     const kinds = await kindGroups();
-    assert.deepEqual(kinds.map((k) => `${k.label}: ${k.description}`), [
-      `Classic APIs: ${counts.classic}`,
-      `OAS APIs: ${counts.oas}`,
-      `Streams APIs: ${counts.streams}`,
-    ]);
+    assert.deepEqual(
+      kinds.map((k) => `${k.label}: ${k.description}`),
+      [`Classic APIs: ${counts.classic}`, `OAS APIs: ${counts.oas}`, `Streams APIs: ${counts.streams}`],
+    );
     const apis = await child(await child(undefined, ENV), 'APIs');
     assert.ok(!(await children(apis)).some((n) => n.type === 'loadMore'), 'no "Load more APIs…"');
     const streams = await children(kinds[2]);
@@ -77,7 +86,10 @@ describe('issue 14: the tree at scale', function () {
     const oas = (await kindGroups()).find((k) => k.label === 'OAS APIs')!;
     assert.match(String(oas.description), /^1 of \d+$/);
     const shown = await children(oas);
-    assert.deepEqual(shown.map((n) => n.label), [last]);
+    assert.deepEqual(
+      shown.map((n) => n.label),
+      [last],
+    );
     const treeView = setup.api.explorer.treeView;
     await treeView.reveal(shown[0], { select: true, focus: true, expand: false });
     if (hasDriver()) assert.ok((await screenshot('explorer-filter-many-apis'))?.endsWith('.png'));
@@ -117,6 +129,9 @@ describe('issue 14: the tree at scale', function () {
     const extension = await activeExtension();
     const manifest = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.json'), 'utf8'));
     const migrate = manifest.contributes.menus['view/item/context'].filter((m: { command: string }) => m.command === 'svc.migrate');
-    assert.deepEqual(migrate.map((m: { when: string }) => m.when), ['view == svc.explorer && viewItem == svc.api.classic']);
+    assert.deepEqual(
+      migrate.map((m: { when: string }) => m.when),
+      ['view == svc.explorer && viewItem == svc.api.classic'],
+    );
   });
 });

@@ -21,7 +21,7 @@ describe('foundation', () => {
     assert.equal(document.getText(expected), '"target_url"');
     // VS Code's own JSON service may report the same fault; the one that proves the wiring is ours.
     const ours = (x: vscode.Diagnostic) => x.source === 'svc' && x.range.isEqual(expected);
-    const diagnostics = await diagnosticsFor(document.uri, (d) => d.some(ours), 'the Svc server\'s missing-comma diagnostic');
+    const diagnostics = await diagnosticsFor(document.uri, (d) => d.some(ours), "the Svc server's missing-comma diagnostic");
     const missingComma = diagnostics.find(ours)!;
     assert.equal(missingComma.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(missingComma.source, 'svc');

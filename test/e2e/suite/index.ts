@@ -11,7 +11,12 @@ import type MochaType from 'mocha';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Mocha = require('mocha/lib/mocha.cjs') as typeof MochaType;
 
-interface TestResult { title: string; state: 'passed' | 'failed' | 'pending'; error?: string; duration?: number }
+interface TestResult {
+  title: string;
+  state: 'passed' | 'failed' | 'pending';
+  error?: string;
+  duration?: number;
+}
 
 /** Where results go: the runner passes a path; otherwise the repo's test/out (this file is out/e2e/suite/index.js). */
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -31,7 +36,10 @@ export function run(): Promise<void> {
 
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 60_000, reporter: 'spec' });
   if (process.env.SVC_E2E_GREP) mocha.grep(process.env.SVC_E2E_GREP);
-  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  for (const file of fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
 
@@ -51,7 +59,10 @@ export function run(): Promise<void> {
         else resolve();
       });
     } catch (e) {
-      fs.writeFileSync(resultsFile, JSON.stringify({ passed: 0, failed: 1, tests: [{ title: 'load the suite', state: 'failed', error: String((e as Error).stack || e) }] }, null, 2) + '\n');
+      fs.writeFileSync(
+        resultsFile,
+        JSON.stringify({ passed: 0, failed: 1, tests: [{ title: 'load the suite', state: 'failed', error: String((e as Error).stack || e) }] }, null, 2) + '\n',
+      );
       reject(e);
       return;
     }

@@ -59,22 +59,32 @@ describe('language server features', () => {
   it('offers operationIds as middleware.operations members', async () => {
     const { document } = await openFixture('lang-valid-oas.json');
     const offset = document.getText().indexOf('"operations": {') + '"operations": {'.length;
-    const list = await waitFor(async () => {
-      const result = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, document.positionAt(offset));
-      return result.items.some((i) => i.label === 'createPet') ? result : undefined;
-    }, { message: 'createPet among the completions' });
+    const list = await waitFor(
+      async () => {
+        const result = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          document.uri,
+          document.positionAt(offset),
+        );
+        return result.items.some((i) => i.label === 'createPet') ? result : undefined;
+      },
+      { message: 'createPet among the completions' },
+    );
     assert.ok(!list.items.some((i) => i.label === 'listPets'), 'an operation already configured is not offered');
   });
 
   it('shows the schema documentation on hover', async () => {
     const { document } = await openFixture('lang-valid-oas.json');
     const position = document.positionAt(document.getText().indexOf('"listenPath"') + 3);
-    const text = await waitFor(async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
-      return hovers
-        .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))
-        .find((v) => v.startsWith('**listenPath**'));
-    }, { message: 'the listenPath hover' });
+    const text = await waitFor(
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position);
+        return hovers
+          .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')))
+          .find((v) => v.startsWith('**listenPath**'));
+      },
+      { message: 'the listenPath hover' },
+    );
     assert.match(text, /Type: `object`/);
   });
 
@@ -91,20 +101,33 @@ describe('language server features', () => {
     });
   });
 
-  it('shows one outline: every member once, from VS Code\'s JSON outline', async () => {
+  it("shows one outline: every member once, from VS Code's JSON outline", async () => {
     const { document } = await openFixture('lang-valid-oas.json');
-    const symbols = await waitFor(async () => {
-      const list = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
-      return list?.some((s) => s.name === 'x-svc-api-gateway') ? list : undefined;
-    }, { message: 'x-svc-api-gateway in the outline' });
+    const symbols = await waitFor(
+      async () => {
+        const list = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
+        return list?.some((s) => s.name === 'x-svc-api-gateway') ? list : undefined;
+      },
+      { message: 'x-svc-api-gateway in the outline' },
+    );
     const seen: string[] = [];
     const collect = (list: vscode.DocumentSymbol[] | undefined, prefix: string) =>
       list?.forEach((s) => (seen.push(`${prefix}/${s.name}@${s.range.start.line}:${s.range.start.character}`), collect(s.children, `${prefix}/${s.name}`)));
     collect(symbols, '');
     // Two providers (ours and json-language-features) would list every member twice.
-    assert.deepEqual(seen.filter((s, i) => seen.indexOf(s) !== i), [], 'a symbol shown twice');
-    assert.deepEqual(symbols.map((s) => s.name).filter((n) => n === 'x-svc-api-gateway'), ['x-svc-api-gateway']);
-    assert.ok(seen.some((s) => s.startsWith('/paths//pets/get@')), `operations under their path: ${seen.slice(0, 20).join(', ')}`);
+    assert.deepEqual(
+      seen.filter((s, i) => seen.indexOf(s) !== i),
+      [],
+      'a symbol shown twice',
+    );
+    assert.deepEqual(
+      symbols.map((s) => s.name).filter((n) => n === 'x-svc-api-gateway'),
+      ['x-svc-api-gateway'],
+    );
+    assert.ok(
+      seen.some((s) => s.startsWith('/paths//pets/get@')),
+      `operations under their path: ${seen.slice(0, 20).join(', ')}`,
+    );
     assert.ok(!seen.some((s) => s.includes('GET /pets')), 'our second outline is not offered in VS Code');
   });
 });

@@ -8,7 +8,11 @@ import { activeExtension, openFixture, writeFixture } from './helpers/workspace'
 import { waitFor } from './helpers/wait';
 
 const api = (id: string, name: string, listenPath: string) =>
-  JSON.stringify({ name, api_id: id, proxy: { listen_path: listenPath, target_url: 'https://upstream.example.com' }, version_data: { not_versioned: true, versions: {} } }, null, 2);
+  JSON.stringify(
+    { name, api_id: id, proxy: { listen_path: listenPath, target_url: 'https://upstream.example.com' }, version_data: { not_versioned: true, versions: {} } },
+    null,
+    2,
+  );
 const policy = (id: string, apiId: string) =>
   JSON.stringify({ id, name: `Plan ${id}`, rate: 100, per: 60, access_rights: { [apiId]: { api_id: apiId, versions: ['Default'] } } }, null, 2);
 const key = (policyId: string, apiId: string) =>
@@ -35,7 +39,10 @@ const streams = JSON.stringify(
     info: { title: 'Nav Orders stream', version: '1' },
     paths: {},
     'x-svc-streaming': { streams: {} },
-    'x-svc-api-gateway': { info: { id: 'nav-stream-1', name: 'Nav Orders stream', state: { active: true } }, server: { listenPath: { value: '/nav-orders/' } } },
+    'x-svc-api-gateway': {
+      info: { id: 'nav-stream-1', name: 'Nav Orders stream', state: { active: true } },
+      server: { listenPath: { value: '/nav-orders/' } },
+    },
   },
   null,
   2,
@@ -62,15 +69,21 @@ describe('navigation', () => {
     // The index learns the files from the watcher: wait until the server knows the policy's grant.
     const { document } = await openFixture('nav/gold.json');
     await waitFor(
-      async () => ((await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', document.uri, at(document, '"nav-petstore-1"', 3))) ?? []).length > 0,
+      async () =>
+        ((await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', document.uri, at(document, '"nav-petstore-1"', 3))) ?? [])
+          .length > 0,
       { message: 'the workspace index to hold the API file', timeout: 60_000 },
     );
   });
   after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('go to definition: a policy\'s grant opens the API file; a middleware operation its operationId', async () => {
+  it("go to definition: a policy's grant opens the API file; a middleware operation its operationId", async () => {
     const { document } = await openFixture('nav/gold.json');
-    const [target] = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>('vscode.executeDefinitionProvider', document.uri, at(document, '"nav-petstore-1"', 3));
+    const [target] = await vscode.commands.executeCommand<Array<vscode.Location | vscode.LocationLink>>(
+      'vscode.executeDefinitionProvider',
+      document.uri,
+      at(document, '"nav-petstore-1"', 3),
+    );
     const location = 'targetUri' in target ? { uri: target.targetUri, range: target.targetRange } : target;
     assert.equal(location.uri.toString(), petstore.toString());
     const api = await vscode.workspace.openTextDocument(petstore);
@@ -79,7 +92,11 @@ describe('navigation', () => {
 
     const oasDoc = (await openFixture('nav/pets.oas.json')).document;
     const middleware = oasDoc.getText().indexOf('"operations"');
-    const [operation] = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', oasDoc.uri, at(oasDoc, '"listPets"', 2, middleware));
+    const [operation] = await vscode.commands.executeCommand<vscode.Location[]>(
+      'vscode.executeDefinitionProvider',
+      oasDoc.uri,
+      at(oasDoc, '"listPets"', 2, middleware),
+    );
     const range = 'targetRange' in operation ? (operation as unknown as vscode.LocationLink).targetRange : operation.range;
     assert.equal(oasDoc.getText(range), 'listPets');
     assert.ok(oasDoc.offsetAt(range.start) < middleware, 'the operationId in paths, above the extension');
@@ -93,10 +110,13 @@ describe('navigation', () => {
 
   it('a code lens above the API counts its grants, and opens their list', async () => {
     const document = (await openFixture('nav/petstore.json')).document;
-    const lenses = await waitFor(async () => {
-      const all = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
-      return all.find((l) => l.command?.title === 'granted by 1 policy · 1 key') && all;
-    }, { message: 'the grants code lens' });
+    const lenses = await waitFor(
+      async () => {
+        const all = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+        return all.find((l) => l.command?.title === 'granted by 1 policy · 1 key') && all;
+      },
+      { message: 'the grants code lens' },
+    );
     const lens = lenses.find((l) => l.command?.title === 'granted by 1 policy · 1 key')!;
     assert.equal(lens.range.start.line, 2);
     assert.equal(lens.command!.command, 'svc.showReferences');
@@ -105,13 +125,19 @@ describe('navigation', () => {
 
   it('workspace symbols find APIs by name and by listen path, policies and operations', async () => {
     const byName = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'Nav Petstore');
-    assert.ok(byName.some((s) => s.name === 'Nav Petstore /nav-petstore/' && s.kind === vscode.SymbolKind.Module && base(s.location.uri) === 'petstore.json'), JSON.stringify(byName.map((s) => s.name)));
+    assert.ok(
+      byName.some((s) => s.name === 'Nav Petstore /nav-petstore/' && s.kind === vscode.SymbolKind.Module && base(s.location.uri) === 'petstore.json'),
+      JSON.stringify(byName.map((s) => s.name)),
+    );
     const byPath = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', '/nav-weather');
     assert.ok(byPath.some((s) => s.name === 'Nav Weather /nav-weather/'));
     const policies = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'Plan nav-gold');
     assert.ok(policies.some((s) => s.name === 'Plan nav-gold' && s.kind === vscode.SymbolKind.Object));
     const stream = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'nav-orders');
-    assert.ok(stream.some((s) => s.name === 'Nav Orders stream /nav-orders/' && base(s.location.uri) === 'orders.streams.json'), 'a streams API');
+    assert.ok(
+      stream.some((s) => s.name === 'Nav Orders stream /nav-orders/' && base(s.location.uri) === 'orders.streams.json'),
+      'a streams API',
+    );
     const operations = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'listPets');
     assert.ok(operations.some((s) => s.name === 'GET /pets' && s.kind === vscode.SymbolKind.Method));
   });
@@ -124,7 +150,17 @@ describe('navigation', () => {
       /already exists \(weather\.json\)/,
     );
     const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', document.uri, position, 'nav-petstore-2');
-    assert.deepEqual(edit.entries().map(([uri, edits]) => [base(uri), edits.length]).sort(), [['gold.json', 2], ['key.json', 2], ['petstore.json', 1]]);
+    assert.deepEqual(
+      edit
+        .entries()
+        .map(([uri, edits]) => [base(uri), edits.length])
+        .sort(),
+      [
+        ['gold.json', 2],
+        ['key.json', 2],
+        ['petstore.json', 1],
+      ],
+    );
     assert.ok(await vscode.workspace.applyEdit(edit));
     for (const name of ['nav/gold.json', 'nav/key.json', 'nav/petstore.json']) {
       const text = (await openFixture(name)).document.getText();

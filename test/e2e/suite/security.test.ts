@@ -50,14 +50,23 @@ describe('security', () => {
     const secrets = { hmac: 'E2E-HMAC-secret-value', password: 'E2E-basic-password', jwt: 'E2E-jwt-secret-value' };
     const api = SEED_API_IDS.weatherClassic;
     const session = {
-      alias: 'e2e secret consumer', rate: 10, per: 60, quota_max: 100, hmac_enabled: true, hmac_string: secrets.hmac,
-      basic_auth_data: { user: 'e2e-user', password: secrets.password, hash_type: '' }, jwt_data: { secret: secrets.jwt },
+      alias: 'e2e secret consumer',
+      rate: 10,
+      per: 60,
+      quota_max: 100,
+      hmac_enabled: true,
+      hmac_string: secrets.hmac,
+      basic_auth_data: { user: 'e2e-user', password: secrets.password, hash_type: '' },
+      jwt_data: { secret: secrets.jwt },
       access_rights: { [api]: { api_id: api, api_name: 'Weather', versions: ['Default'] } },
     };
     const created = await setup.server.createCustomKey('e2e-secret-consumer', session as never);
     assert.ok(created.key_hash, 'the key was created');
 
-    const outcome = await vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'key', id: created.key_hash, apiId: api } });
+    const outcome = await vscode.commands.executeCommand<PullOutcome>('svc.pull', {
+      environment: ENV,
+      target: { kind: 'key', id: created.key_hash, apiId: api },
+    });
     assert.equal(outcome?.status, 'pulled', outcome?.message);
     const text = fs.readFileSync(outcome.file!, 'utf8');
     const file = JSON.parse(text);
@@ -65,7 +74,15 @@ describe('security', () => {
     assert.equal(file.basic_auth_data.password, SECRET_PLACEHOLDER);
     assert.equal(file.jwt_data.secret, SECRET_PLACEHOLDER);
     const svcDir = path.join(workspaceRoot().fsPath, '.svc');
-    const everything = [text, ...fs.readdirSync(svcDir, { recursive: true }).map(String).map((n) => path.join(svcDir, n)).filter((p) => fs.statSync(p).isFile()).map((p) => fs.readFileSync(p, 'utf8'))].join('\n');
+    const everything = [
+      text,
+      ...fs
+        .readdirSync(svcDir, { recursive: true })
+        .map(String)
+        .map((n) => path.join(svcDir, n))
+        .filter((p) => fs.statSync(p).isFile())
+        .map((p) => fs.readFileSync(p, 'utf8')),
+    ].join('\n');
     for (const secret of Object.values(secrets)) assert.ok(!everything.includes(secret), 'a consumer secret reached the disk');
     const open = vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath === outcome.file);
     assert.ok(open, 'the pulled key file is open in an editor');
@@ -75,9 +92,16 @@ describe('security', () => {
   it('Create API from Example: the new document saves into the workspace, never to /, and the created API is tracked (a second push updates it)', async () => {
     const root = workspaceRoot().fsPath;
     const apis = async () => ((await setup.server.listApis({ p: -1 })).apis ?? []).map(summariseApi);
-    const opened = (await vscode.commands.executeCommand('svc.examples.openDefinition', { environment: ENV, location: 'oas/petstore-token', action: 'definition' })) as vscode.TextDocument;
+    const opened = (await vscode.commands.executeCommand('svc.examples.openDefinition', {
+      environment: ENV,
+      location: 'oas/petstore-token',
+      action: 'definition',
+    })) as vscode.TextDocument;
     assert.equal(opened.uri.scheme, 'untitled');
-    assert.ok(opened.uri.fsPath.startsWith(path.join(root, 'svc') + path.sep), `Ctrl+S would save to ${opened.uri.fsPath}, outside the workspace's pull folder`);
+    assert.ok(
+      opened.uri.fsPath.startsWith(path.join(root, 'svc') + path.sep),
+      `Ctrl+S would save to ${opened.uri.fsPath}, outside the workspace's pull folder`,
+    );
 
     const before = await apis();
     const outcomes = (await setup.api.withSyncAnswers({ confirm: true, oasCreate: 'new' }, () =>
@@ -87,7 +111,9 @@ describe('security', () => {
     const created = (await apis()).filter((a) => !before.some((b) => b.id === a.id));
     assert.equal(created.length, 1);
     const state = JSON.parse(fs.readFileSync(stateFile(), 'utf8'));
-    const tracked = Object.entries(state.files as Record<string, { environment: string; target: { id: string } }>).find(([, r]) => r.environment === ENV && r.target.id === created[0].id);
+    const tracked = Object.entries(state.files as Record<string, { environment: string; target: { id: string } }>).find(
+      ([, r]) => r.environment === ENV && r.target.id === created[0].id,
+    );
     assert.ok(tracked, 'the created API is recorded in .svc/state.json');
     const file = vscode.Uri.file(path.join(root, ...tracked[0].split('/')));
     assert.ok(fs.existsSync(file.fsPath), 'and written under the pull folder');
@@ -99,7 +125,9 @@ describe('security', () => {
     edit.replace(file, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
     await vscode.workspace.applyEdit(edit);
     await document.save();
-    const second = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }));
+    const second = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () =>
+      vscode.commands.executeCommand<PushOutcome>('svc.push', { uri: file }),
+    );
     assert.equal(second?.status, 'pushed', second?.message);
     assert.equal(second?.target?.id, created[0].id, 'the same API was updated');
     assert.equal((await apis()).length, before.length + 1, 'no duplicate was created');

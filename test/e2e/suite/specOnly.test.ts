@@ -37,7 +37,8 @@ describe('spec-only server', () => {
     setup.api.withSyncAnswers({}, () => vscode.commands.executeCommand<PullOutcome | undefined>('svc.pull', { environment, target, mode: 'full' }));
   const push = (uri: vscode.Uri, answers: Json = {}) =>
     setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
-      vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
+      vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }),
+    );
   async function editAndSave(uri: vscode.Uri, change: (doc: Json) => void): Promise<vscode.TextDocument> {
     const document = await vscode.workspace.openTextDocument(uri);
     const doc = JSON.parse(document.getText()) as Json;
@@ -102,7 +103,7 @@ describe('spec-only server', () => {
     const patch = await push(uri, { streamsUpdate: {} });
     assert.equal(patch?.status, 'pushed', patch?.message);
     assert.equal(patch!.route?.endpoint, 'PATCH /api/apis/streams/{apiId}');
-    const after = await setup.server.getStreamsApi(ID.telemetryStream) as Json;
+    const after = (await setup.server.getStreamsApi(ID.telemetryStream)) as Json;
     assert.equal(after.info.title, 'Telemetry (PATCH)');
     assert.deepEqual(after['x-svc-api-gateway'].server, (before as Json)['x-svc-api-gateway'].server, 'the stored server members are kept');
   });
@@ -129,12 +130,19 @@ describe('spec-only server', () => {
 
   it('keys: read, pulled and pushed only through the API the key grants; the tree says keys are not listed', async () => {
     const created = await vscode.commands.executeCommand<KeyResult>('svc.key.create', {
-      environment: ENV, keyId: 'e2e-spec-only-key', style: 'dashboard',
+      environment: ENV,
+      keyId: 'e2e-spec-only-key',
+      style: 'dashboard',
       body: { alias: 'spec-only key', rate: 5, per: 60, access_rights: { [ID.ordersClassic]: { api_id: ID.ordersClassic, versions: ['Default'] } } },
     });
     assert.equal(created?.key_id, 'e2e-spec-only-key');
     const showDetails = (apiId: string) =>
-      vscode.commands.executeCommand<vscode.TextDocument | undefined>('svc.key.showDetails', { environment: ENV, keyId: 'e2e-spec-only-key', apiId, options: [] });
+      vscode.commands.executeCommand<vscode.TextDocument | undefined>('svc.key.showDetails', {
+        environment: ENV,
+        keyId: 'e2e-spec-only-key',
+        apiId,
+        options: [],
+      });
     const details = await showDetails(ID.ordersClassic);
     assert.match(details!.getText(), /spec-only key/);
     // Just outside: an API the key does not grant is refused by a server that checks it.
@@ -153,11 +161,17 @@ describe('spec-only server', () => {
 
     const env = await child(undefined, (n) => n.environment === ENV && (n.type === 'environment' || n.type === 'sandboxEnvironment'), 'the environment node');
     const keys = await child(env, (n) => n.type === 'keys', 'the Keys group');
-    const under = await waitFor(async () => {
-      const nodes = await children(keys);
-      return nodes.some((n) => n.label === 'This server does not list keys.') && nodes;
-    }, { message: 'the keys message' });
-    assert.ok(under.some((n) => n.type === 'openKeyById'), 'and the way to open a key by id');
+    const under = await waitFor(
+      async () => {
+        const nodes = await children(keys);
+        return nodes.some((n) => n.label === 'This server does not list keys.') && nodes;
+      },
+      { message: 'the keys message' },
+    );
+    assert.ok(
+      under.some((n) => n.type === 'openKeyById'),
+      'and the way to open a key by id',
+    );
   });
 
   it('migrate: the dry-run report and its classic view work through the listing', async () => {
@@ -165,10 +179,13 @@ describe('spec-only server', () => {
     const row = outcome.dryRun!.rows.find((r) => r.apiID === ID.petstoreClassic)!;
     assert.equal(row.outcome, 'success');
     await setup.api.migrate.panel.receive({ type: 'diff', row: 0, doc: 0 });
-    const tab = await waitFor(() => {
-      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-      return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'svc-migrate' && input;
-    }, { message: 'a diff tab of svc-migrate documents' });
+    const tab = await waitFor(
+      () => {
+        const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        return input instanceof vscode.TabInputTextDiff && input.modified.scheme === 'svc-migrate' && input;
+      },
+      { message: 'a diff tab of svc-migrate documents' },
+    );
     const left = JSON.parse((await vscode.workspace.openTextDocument(tab.original)).getText()) as Json;
     assert.equal(left.api_id, ID.petstoreClassic, 'the classic view shows the classic definition');
   });
@@ -176,10 +193,13 @@ describe('spec-only server', () => {
   it('examples: no catalogue, so the tree offers Open Example by Location…, which reads endpoint 16', async () => {
     const env = await child(undefined, (n) => n.environment === ENV && (n.type === 'environment' || n.type === 'sandboxEnvironment'), 'the environment node');
     const examples = await child(env, (n) => n.type === 'examples', 'the Examples group');
-    const nodes = await waitFor(async () => {
-      const list = await children(examples);
-      return list.some((n) => n.label === 'This server has no examples catalogue.') && list;
-    }, { message: 'the examples message' });
+    const nodes = await waitFor(
+      async () => {
+        const list = await children(examples);
+        return list.some((n) => n.label === 'This server has no examples catalogue.') && list;
+      },
+      { message: 'the examples message' },
+    );
     const open = nodes.find((n) => n.type === 'openExampleByLocation');
     assert.ok(open, 'an Open Example by Location… node');
     assert.equal(setup.api.explorer.provider.getTreeItem(open!).command?.command, 'svc.examples.openByLocation');
@@ -191,9 +211,15 @@ describe('spec-only server', () => {
   });
 
   it('with only the gateway secret, a classic API cannot be read through the spec, and the message says why', async () => {
-    assert.equal(await vscode.commands.executeCommand('svc.addEnvironment', {
-      name: GATEWAY_ENV, dashboardUrl: setup.sandbox.url, gatewaySecret: setup.sandbox.credentials.gatewaySecret, saveIfTestFails: true,
-    }), GATEWAY_ENV);
+    assert.equal(
+      await vscode.commands.executeCommand('svc.addEnvironment', {
+        name: GATEWAY_ENV,
+        dashboardUrl: setup.sandbox.url,
+        gatewaySecret: setup.sandbox.credentials.gatewaySecret,
+        saveIfTestFails: true,
+      }),
+      GATEWAY_ENV,
+    );
     const since = logLength(setup.api.logUri);
     assert.equal(await pull({ kind: 'classic', id: ID.weatherClassic }, GATEWAY_ENV), undefined);
     await logLine(setup.api.logUri, /does not offer GET \/svc\/apis\/\{apiID\}.*dashboard listing \(GET \/api\/apis\).*dashboard token/, since);

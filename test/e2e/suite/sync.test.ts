@@ -22,7 +22,9 @@ describe('sync', () => {
   const pull = (target: { kind: string; id: string }, answers = {}) =>
     setup.api.withSyncAnswers(answers, () => vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target, mode: 'full' }));
   const push = (uri: vscode.Uri, answers: Record<string, unknown> = {}) =>
-    setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () => vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
+    setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
+      vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }),
+    );
   async function edit(uri: vscode.Uri, change: (doc: any) => void): Promise<vscode.TextDocument> {
     const document = await vscode.workspace.openTextDocument(uri);
     const doc = JSON.parse(document.getText());
@@ -72,7 +74,11 @@ describe('sync', () => {
     assert.equal((diffTab!.input as vscode.TabInputTextDiff).original.scheme, 'svc-push-remote');
     assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (pushed from VS Code)');
     const left = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
-    assert.deepEqual(left.map((t) => t.label), [], 'after a successful push its diff editors are closed');
+    assert.deepEqual(
+      left.map((t) => t.label),
+      [],
+      'after a successful push its diff editors are closed',
+    );
   });
 
   it('takes a screenshot of the push diff editor', async function () {
@@ -119,7 +125,10 @@ describe('sync', () => {
 
   it('edit remote: saving an svc: document pushes it, and the sandbox has it', async () => {
     const policy = (await setup.server.listPolicies())[0];
-    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'policy', id: policy.id },
+    });
     assert.equal(document?.uri.scheme, 'svc');
     await edit(document.uri, (doc) => (doc.rate = 4242));
     assert.equal(await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, () => document.save()), true);
@@ -130,7 +139,10 @@ describe('sync', () => {
 
   it('edit remote: a refused save keeps the editor dirty', async () => {
     const policy = (await setup.server.listPolicies())[0];
-    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id: policy.id } });
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'policy', id: policy.id },
+    });
     await edit(document.uri, (doc) => (doc.rate = 1));
     await setup.api.withSyncAnswers({ confirm: false, pushDespiteErrors: true }, () => document.save());
     assert.equal(document.isDirty, true, 'nothing is lost');
@@ -152,16 +164,24 @@ describe('sync', () => {
       const uri = vscode.Uri.file(outcome.file);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
       // The server has looked at it once the kind shows; its diagnostics are in by then.
-      await waitFor(() => setup.api.language.statusBar.current()?.uri === uri.toString() || undefined, { message: `${target.kind}: the kind of the pulled file` });
+      await waitFor(() => setup.api.language.statusBar.current()?.uri === uri.toString() || undefined, {
+        message: `${target.kind}: the kind of the pulled file`,
+      });
       // The workspace-wide duplicate-listen-path rule still counts our base copies in .svc/ (its
       // scope to the user's own files is the navigation work's): left out here.
       const refusals = () =>
         vscode.languages
           .getDiagnostics(uri)
           .filter((d) => d.source === 'svc' && d.severity <= vscode.DiagnosticSeverity.Warning && codeOf(d) !== 'svc.semantic.duplicate-listen-path');
-      assert.deepEqual(refusals().map((d) => `${d.code} ${d.message}`), [], `${target.kind}: errors or warnings on a pulled seed API`);
+      assert.deepEqual(
+        refusals().map((d) => `${d.code} ${d.message}`),
+        [],
+        `${target.kind}: errors or warnings on a pulled seed API`,
+      );
       // No "push anyway?" answer: a pre-check finding an error would cancel the push.
-      const pushed = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: false }, () => vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
+      const pushed = await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: false }, () =>
+        vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }),
+      );
       assert.ok(pushed && pushed.status !== 'cancelled', `${target.kind}: ${pushed?.status} ${pushed?.message}`);
     }
   });

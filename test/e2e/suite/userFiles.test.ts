@@ -16,11 +16,12 @@ const DUPLICATE = 'svc.semantic.duplicate-listen-path';
 const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
 const duplicatesOn = (uri: vscode.Uri) => vscode.languages.getDiagnostics(uri).filter((d) => codeOf(d) === DUPLICATE);
 
-describe('diagnostics of the user\'s files only', () => {
+describe("diagnostics of the user's files only", () => {
   const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
-  const pull = (id: string) => vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'classic', id }, mode: 'full', answers: {} });
+  const pull = (id: string) =>
+    vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: ENV, target: { kind: 'classic', id }, mode: 'full', answers: {} });
 
-  it('pull two APIs: Problems shows no duplicate-listen-path warning (a real duplicate names only the user\'s file)', async () => {
+  it("pull two APIs: Problems shows no duplicate-listen-path warning (a real duplicate names only the user's file)", async () => {
     const pulled: vscode.Uri[] = [];
     for (const id of [SEED_API_IDS.petstoreClassic, SEED_API_IDS.weatherClassic]) {
       const outcome = await pull(id);
@@ -32,18 +33,40 @@ describe('diagnostics of the user\'s files only', () => {
     // A file of the user's own that really uses the same path: the warning appears and names it alone.
     const mine = await writeFixture(
       'user-files-dup.json',
-      JSON.stringify({ name: 'Mine', api_id: 'mine-1', proxy: { listen_path: listenPath, target_url: 'http://mine.example' }, version_data: { not_versioned: true, versions: {} } }, null, 2),
+      JSON.stringify(
+        {
+          name: 'Mine',
+          api_id: 'mine-1',
+          proxy: { listen_path: listenPath, target_url: 'http://mine.example' },
+          version_data: { not_versioned: true, versions: {} },
+        },
+        null,
+        2,
+      ),
     );
-    const [warning] = await waitFor(() => duplicatesOn(pulled[0]).length > 0 && duplicatesOn(pulled[0]), { message: 'the duplicate warning for the real duplicate' });
-    assert.deepEqual(warning.relatedInformation?.map((r) => r.location.uri.toString()), [mine.toString()], 'only the user\'s file, never a .svc/ copy');
+    const [warning] = await waitFor(() => duplicatesOn(pulled[0]).length > 0 && duplicatesOn(pulled[0]), {
+      message: 'the duplicate warning for the real duplicate',
+    });
+    assert.deepEqual(
+      warning.relatedInformation?.map((r) => r.location.uri.toString()),
+      [mine.toString()],
+      "only the user's file, never a .svc/ copy",
+    );
     assert.match(warning.message, /also used by user-files-dup\.json:/);
     // Without it, nothing: the pulled APIs' base copies in .svc/ do not count.
     assert.ok(fs.existsSync(fixtureUri('.svc/state.json').fsPath), 'pull recorded its state in .svc/');
     await vscode.workspace.fs.delete(mine);
     await waitFor(() => duplicatesOn(pulled[0]).length === 0, { message: 'the duplicate warning to go with the file' });
     assert.deepEqual(duplicatesOn(pulled[1]), []);
-    const all = vscode.languages.getDiagnostics().flatMap(([, ds]) => ds).filter((d) => codeOf(d) === DUPLICATE);
-    assert.deepEqual(all.map((d) => d.message), [], 'no duplicate-listen-path warning anywhere in Problems');
+    const all = vscode.languages
+      .getDiagnostics()
+      .flatMap(([, ds]) => ds)
+      .filter((d) => codeOf(d) === DUPLICATE);
+    assert.deepEqual(
+      all.map((d) => d.message),
+      [],
+      'no duplicate-listen-path warning anywhere in Problems',
+    );
   });
 
   it('open and close a remote document: Problems holds nothing from it', async () => {
@@ -52,13 +75,19 @@ describe('diagnostics of the user\'s files only', () => {
     await setup.server.updatePolicy(policy.id!, { ...policy, colour_of_plan: 'gold' } as typeof policy);
     const document = await openRemote(ENV, { type: 'policy', id: policy.id! });
     assert.equal(document.uri.scheme, 'svc-remote');
-    assert.match(document.getText(), /colour_of_plan/, 'the remote document shows the server\'s copy');
+    assert.match(document.getText(), /colour_of_plan/, "the remote document shows the server's copy");
     await waitFor(() => vscode.languages.getDiagnostics(document.uri).some((d) => codeOf(d) === 'svc.unknown-member'), {
-      message: `the remote document's warning while open (${document.languageId}, tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(', ')}; all: ${vscode.languages.getDiagnostics().map(([u, d]) => `${u.toString()}=${d.length}`).join(' ')})`,
+      message: `the remote document's warning while open (${document.languageId}, tabs: ${vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)).join(', ')}; all: ${vscode.languages
+        .getDiagnostics()
+        .map(([u, d]) => `${u.toString()}=${d.length}`)
+        .join(' ')})`,
     });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(() => vscode.languages.getDiagnostics(document.uri).length === 0, { message: 'Problems to drop the closed remote document' });
     const leftovers = vscode.languages.getDiagnostics().filter(([uri, ds]) => uri.scheme === 'svc-remote' && ds.length > 0);
-    assert.deepEqual(leftovers.map(([uri]) => uri.toString()), []);
+    assert.deepEqual(
+      leftovers.map(([uri]) => uri.toString()),
+      [],
+    );
   });
 });

@@ -32,7 +32,8 @@ describe('workflows more', () => {
   const setup = useSandboxEnvironment(ENV, {
     cleanup: async () => {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      for (const name of [GATEWAY_ENV, DOWN_ENV]) await vscode.commands.executeCommand('svc.removeEnvironment', name, { confirmed: true }).then(undefined, () => false);
+      for (const name of [GATEWAY_ENV, DOWN_ENV])
+        await vscode.commands.executeCommand('svc.removeEnvironment', name, { confirmed: true }).then(undefined, () => false);
     },
   });
 
@@ -67,15 +68,23 @@ describe('workflows more', () => {
 
   before(async () => {
     // Only the gateway secret: classic pushes go gateway-style, keys through POST /svc/keys/{id}.
-    assert.equal(await vscode.commands.executeCommand('svc.addEnvironment', {
-      name: GATEWAY_ENV, dashboardUrl: setup.sandbox.url, gatewaySecret: setup.sandbox.credentials.gatewaySecret, saveIfTestFails: true,
-    }), GATEWAY_ENV);
+    assert.equal(
+      await vscode.commands.executeCommand('svc.addEnvironment', {
+        name: GATEWAY_ENV,
+        dashboardUrl: setup.sandbox.url,
+        gatewaySecret: setup.sandbox.credentials.gatewaySecret,
+        saveIfTestFails: true,
+      }),
+      GATEWAY_ENV,
+    );
   });
 
   it('Pull All: every API, policy and key lands as a file; a file with local changes is skipped and counted', async () => {
     const apiIds = ((await setup.server.listApis({ p: -1 })).apis ?? []).map((a) => String(a.api_definition?.api_id));
     const policyIds = (await setup.server.listPolicies()).map((p) => String(p.id));
-    const keyHashes = await Promise.all(((await setup.server.listKeys({ p: -1 })).data?.keys ?? []).map(async (k) => String((await setup.server.getKey('-', k)).key_hash)));
+    const keyHashes = await Promise.all(
+      ((await setup.server.listKeys({ p: -1 })).data?.keys ?? []).map(async (k) => String((await setup.server.getKey('-', k)).key_hash)),
+    );
     assert.ok(apiIds.length > 5 && policyIds.length > 1 && keyHashes.length > 10, 'the seed has all three kinds');
 
     const first = await vscode.commands.executeCommand<PullAllSummary>('svc.pullAll', { environment: ENV });
@@ -85,7 +94,11 @@ describe('workflows more', () => {
     await notificationShown(new RegExp(`Pull All done \\('${ENV}'\\): ${total} pulled`));
 
     const records = recordsOf(ENV);
-    const idsOf = (kinds: string[]) => records.filter(([, r]) => kinds.includes(r.target.kind)).map(([, r]) => String(r.target.id)).sort();
+    const idsOf = (kinds: string[]) =>
+      records
+        .filter(([, r]) => kinds.includes(r.target.kind))
+        .map(([, r]) => String(r.target.id))
+        .sort();
     assert.deepEqual(idsOf(['classic', 'oas', 'streams']), [...apiIds].sort());
     assert.deepEqual(idsOf(['policy']), [...policyIds].sort());
     assert.deepEqual(idsOf(['key']), [...keyHashes].sort(), 'keys are recorded by their hash');
@@ -128,7 +141,14 @@ describe('workflows more', () => {
   });
 
   it('push a key through the gateway route (POST /svc/keys/{id}) with the key id typed, not stored', async () => {
-    const body = { alias: 'e2e gateway-route key', allowance: 100, rate: 100, per: 60, quota_max: 77, access_rights: { [ID.weatherClassic]: { api_id: ID.weatherClassic, versions: ['Default'] } } };
+    const body = {
+      alias: 'e2e gateway-route key',
+      allowance: 100,
+      rate: 100,
+      per: 60,
+      quota_max: 77,
+      access_rights: { [ID.weatherClassic]: { api_id: ID.weatherClassic, versions: ['Default'] } },
+    };
     const uri = await writeFixture('svc/e2e-gateway-route.key.json', `${JSON.stringify(body, null, 2)}\n`);
     const outcome = await push(uri, { keyId: 'e2e-gateway-route-key' }, GATEWAY_ENV);
     assert.equal(outcome?.status, 'pushed', outcome?.message);
@@ -168,7 +188,10 @@ describe('workflows more', () => {
     const newId = outcome.target!.id;
     assert.ok(newId && newId !== ID.inventoryOas, 'a new API');
     const versioning = ((await setup.server.getOasApi(ID.inventoryOas)) as Json)['x-svc-api-gateway'].info.versioning;
-    assert.deepEqual(versioning.versions.find((v: Json) => v.name === 'v3'), { id: newId, name: 'v3' });
+    assert.deepEqual(
+      versioning.versions.find((v: Json) => v.name === 'v3'),
+      { id: newId, name: 'v3' },
+    );
     assert.equal(versioning.default, 'v3');
     assert.equal(((await setup.server.getOasApi(newId)) as Json)['x-svc-api-gateway'].info.name, 'Inventory v3');
   });
@@ -183,13 +206,25 @@ describe('workflows more', () => {
     assert.ok(keyId, 'a seed key has used part of its quota');
     const apiId = Object.keys(before.access_rights)[0];
     const { key_id: _secret, ...session } = before;
-    const kept = await vscode.commands.executeCommand<KeyResult>('svc.key.update', { environment: ENV, keyId, apiId, options: ['suppressReset'], body: { ...session, alias: 'kept quota' } });
+    const kept = await vscode.commands.executeCommand<KeyResult>('svc.key.update', {
+      environment: ENV,
+      keyId,
+      apiId,
+      options: ['suppressReset'],
+      body: { ...session, alias: 'kept quota' },
+    });
     assert.equal((kept?.data as Json | undefined)?.alias, 'kept quota');
     const afterKeep = (await setup.server.getKey(apiId, keyId)).data as Json;
     assert.deepEqual([afterKeep.alias, afterKeep.quota_remaining], ['kept quota', before.quota_remaining]);
     await notificationShown(new RegExp(`Key updated in ${ENV}`));
 
-    await vscode.commands.executeCommand<KeyResult>('svc.key.update', { environment: ENV, keyId, apiId, options: [], body: { ...session, alias: 'reset quota' } });
+    await vscode.commands.executeCommand<KeyResult>('svc.key.update', {
+      environment: ENV,
+      keyId,
+      apiId,
+      options: [],
+      body: { ...session, alias: 'reset quota' },
+    });
     const afterReset = (await setup.server.getKey(apiId, keyId)).data as Json;
     assert.deepEqual([afterReset.alias, afterReset.quota_remaining], ['reset quota', before.quota_max]);
   });
@@ -197,19 +232,33 @@ describe('workflows more', () => {
   it('Create Organisation Key: the org quota is kept, and reset with reset_quota', async () => {
     const before = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
     assert.ok(before.quota_remaining < before.quota_max, 'the seed org has used part of its quota');
-    const kept = await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', { environment: ENV, keyId: SEED_ORG_ID, options: [], body: { ...before, rate: 7 } });
+    const kept = await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', {
+      environment: ENV,
+      keyId: SEED_ORG_ID,
+      options: [],
+      body: { ...before, rate: 7 },
+    });
     assert.equal(kept?.action, 'added');
     const afterKeep = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
     assert.deepEqual([afterKeep.rate, afterKeep.quota_remaining], [7, before.quota_remaining]);
 
-    await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', { environment: ENV, keyId: SEED_ORG_ID, options: ['resetQuota'], body: { ...before, rate: 8 } });
+    await vscode.commands.executeCommand<ActionResult>('svc.key.createOrgKey', {
+      environment: ENV,
+      keyId: SEED_ORG_ID,
+      options: ['resetQuota'],
+      body: { ...before, rate: 8 },
+    });
     const afterReset = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
     assert.deepEqual([afterReset.rate, afterReset.quota_remaining], [8, before.quota_max]);
   });
 
-  it('Update Organisation Key (Admin): the org key changes; a missing one shows the server\'s message and what to do', async () => {
+  it("Update Organisation Key (Admin): the org key changes; a missing one shows the server's message and what to do", async () => {
     const current = (await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body;
-    const result = await vscode.commands.executeCommand<StatusResult>('svc.key.updateOrgKey', { environment: ENV, keyId: SEED_ORG_ID, body: { ...current, per: 30 } });
+    const result = await vscode.commands.executeCommand<StatusResult>('svc.key.updateOrgKey', {
+      environment: ENV,
+      keyId: SEED_ORG_ID,
+      body: { ...current, per: 30 },
+    });
     assert.equal(result?.Message, 'Key updated');
     assert.equal((await gatewayGet(`/svc/org/keys/${SEED_ORG_ID}`)).body.per, 30);
 
@@ -230,11 +279,24 @@ describe('workflows more', () => {
     assert.equal(dry?.mode, 'dryRun');
     const row = (id: string) => dry.rows.find((r) => r.apiID === id);
     for (const id of [ID.petstoreClassic, ID.weatherClassic, ID.ordersClassic]) assert.equal(row(id)?.outcome, 'success', `${id} would migrate`);
-    for (const [id, key] of [[ID.legacyTcp, 'is_tcp'], [ID.countriesGraphql, 'is_graphql'], [ID.chatWebsocket, 'is_websocket'], [ID.paymentsOas, 'already_migrated'], [ID.ordersStream, 'is_streams']] as const) {
+    for (const [id, key] of [
+      [ID.legacyTcp, 'is_tcp'],
+      [ID.countriesGraphql, 'is_graphql'],
+      [ID.chatWebsocket, 'is_websocket'],
+      [ID.paymentsOas, 'already_migrated'],
+      [ID.ordersStream, 'is_streams'],
+    ] as const) {
       assert.deepEqual([row(id)?.outcome, row(id)?.skipKey], ['skipped', key], `${id} skipped with its reason`);
     }
     const staged = outcome.run!.rows.filter((r) => r.outcome === 'success');
-    assert.deepEqual(staged.map((r) => r.apiID).sort(), dry.rows.filter((r) => r.outcome === 'success').map((r) => r.apiID).sort(), 'stage acts on what the dry run said would migrate');
+    assert.deepEqual(
+      staged.map((r) => r.apiID).sort(),
+      dry.rows
+        .filter((r) => r.outcome === 'success')
+        .map((r) => r.apiID)
+        .sort(),
+      'stage acts on what the dry run said would migrate',
+    );
     for (const r of staged) {
       assert.equal(r.stagedId, `${r.apiID}-staged`);
       const copy = await setup.server.getDashboardApi(r.stagedId);
@@ -298,7 +360,9 @@ describe('workflows more', () => {
       const broken = '{\n  "id": "silver-plan",\n  "name": "Silver plan"\n  "rate": 1,\n  "access_rights": {}\n}\n';
       const uri = await writeFixture('svc/broken.policy.json', broken);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), { message: 'the syntax error in Problems' });
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), {
+        message: 'the syntax error in Problems',
+      });
       const outcome = await push(uri, { pushDespiteErrors: true }, ENV);
       assert.equal(outcome?.status, 'refused');
       assert.match(outcome.message, /broken\.policy\.json is not valid JSON .*fix it before pushing/);
@@ -311,7 +375,9 @@ describe('workflows more', () => {
       const uri = vscode.Uri.file(fileOf(silver));
       await editAndSave(uri, (doc) => (doc.per = 'one minute'));
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), { message: 'the type error in Problems' });
+      await waitFor(() => vscode.languages.getDiagnostics(uri).some((d) => d.severity === vscode.DiagnosticSeverity.Error), {
+        message: 'the type error in Problems',
+      });
       const stopped = await push(uri, { pushDespiteErrors: false });
       assert.equal(stopped?.status, 'cancelled');
       assert.match(stopped.message, /has \d+ error\(s\); fix them \(see Problems\) or push anyway/);

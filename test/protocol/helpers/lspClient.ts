@@ -4,12 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type ProtocolConnection,
-} from 'vscode-languageserver-protocol/node';
+import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
 import type { Diagnostic, InitializeResult } from 'vscode-languageserver-protocol';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
@@ -32,7 +27,11 @@ export class LspClient {
   jsonValidate: Record<string, unknown> | null = null;
   initializeResult!: InitializeResult;
 
-  private constructor(readonly process: ChildProcess, readonly connection: ProtocolConnection, options: StartOptions) {
+  private constructor(
+    readonly process: ChildProcess,
+    readonly connection: ProtocolConnection,
+    options: StartOptions,
+  ) {
     this.settings = options.settings ?? {};
   }
 
@@ -98,10 +97,14 @@ export class LspClient {
 
   /** Diagnostics published for `uri` at `version` (or any version). */
   waitForDiagnostics(uri: string, version?: number, timeoutMs?: number): Promise<Diagnostic[]> {
-    return this.waitFor(() => {
-      const entry = this.diagnostics.get(uri);
-      return entry && (version === undefined || entry.version === version) ? entry.diagnostics : undefined;
-    }, `diagnostics of ${uri}${version === undefined ? '' : ' v' + version}`, timeoutMs);
+    return this.waitFor(
+      () => {
+        const entry = this.diagnostics.get(uri);
+        return entry && (version === undefined || entry.version === version) ? entry.diagnostics : undefined;
+      },
+      `diagnostics of ${uri}${version === undefined ? '' : ' v' + version}`,
+      timeoutMs,
+    );
   }
 
   open(uri: string, text: string, languageId = 'json'): void {
@@ -146,5 +149,11 @@ export class LspClient {
 }
 
 export function pathUri(path: string): string {
-  return 'file://' + path.split('\\').join('/').replace(/^([A-Za-z]):/, '/$1:');
+  return (
+    'file://' +
+    path
+      .split('\\')
+      .join('/')
+      .replace(/^([A-Za-z]):/, '/$1:')
+  );
 }

@@ -34,11 +34,33 @@ const oas = { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: {}, '
 const streams = { ...oas, 'x-svc-streaming': { streams: {} } };
 
 const cases: Case[] = [
-  { name: '1 getOAuthClient', call: (c) => c.getOAuthClient('api/1', 'client 9'), method: 'GET', url: '/svc/oauth/clients/api%2F1/client%209', family: 'gateway' },
-  { name: '2 replaceClassicApi', call: (c) => c.replaceClassicApi('a1', { api_id: 'a1', name: 'A' }), method: 'PUT', url: '/svc/apis/a1', family: 'gateway', body: { api_id: 'a1', name: 'A' }, contentType: 'application/json' },
+  {
+    name: '1 getOAuthClient',
+    call: (c) => c.getOAuthClient('api/1', 'client 9'),
+    method: 'GET',
+    url: '/svc/oauth/clients/api%2F1/client%209',
+    family: 'gateway',
+  },
+  {
+    name: '2 replaceClassicApi',
+    call: (c) => c.replaceClassicApi('a1', { api_id: 'a1', name: 'A' }),
+    method: 'PUT',
+    url: '/svc/apis/a1',
+    family: 'gateway',
+    body: { api_id: 'a1', name: 'A' },
+    contentType: 'application/json',
+  },
   { name: '3 getOasApi', call: (c) => c.getOasApi('o1'), method: 'GET', url: '/svc/apis/oas/o1', family: 'gateway' },
   { name: '3 getOasApi public', call: (c) => c.getOasApi('o1', { mode: 'public' }), method: 'GET', url: '/svc/apis/oas/o1?mode=public', family: 'gateway' },
-  { name: '4 createOasApi', call: (c) => c.createOasApi(oas), method: 'POST', url: '/svc/apis/oas', family: 'gateway', body: oas, contentType: 'application/json' },
+  {
+    name: '4 createOasApi',
+    call: (c) => c.createOasApi(oas),
+    method: 'POST',
+    url: '/svc/apis/oas',
+    family: 'gateway',
+    body: oas,
+    contentType: 'application/json',
+  },
   {
     name: '4 createOasApi versioned',
     call: (c) => c.createOasApi(oas, { baseApiId: 'b1', baseApiVersionName: 'v1', newVersionName: 'v2', setDefault: true }),
@@ -48,31 +70,86 @@ const cases: Case[] = [
     body: oas,
   },
   { name: '5 createCustomKey', call: (c) => c.createCustomKey('my key', session), method: 'POST', url: '/svc/keys/my%20key', family: 'gateway', body: session },
-  { name: '5 createCustomKey flags', call: (c) => c.createCustomKey('k1', session, { suppressReset: true, hashed: true }), method: 'POST', url: '/svc/keys/k1?suppress_reset=1&hashed=true', family: 'gateway', body: session },
-  { name: '6 createOrgKey', call: (c) => c.createOrgKey('org1', session, { resetQuota: true }), method: 'POST', url: '/svc/org/keys/org1?reset_quota=1', family: 'gateway', body: session },
+  {
+    name: '5 createCustomKey flags',
+    call: (c) => c.createCustomKey('k1', session, { suppressReset: true, hashed: true }),
+    method: 'POST',
+    url: '/svc/keys/k1?suppress_reset=1&hashed=true',
+    family: 'gateway',
+    body: session,
+  },
+  {
+    name: '6 createOrgKey',
+    call: (c) => c.createOrgKey('org1', session, { resetQuota: true }),
+    method: 'POST',
+    url: '/svc/org/keys/org1?reset_quota=1',
+    family: 'gateway',
+    body: session,
+  },
   { name: '6 createOrgKey plain', call: (c) => c.createOrgKey('org1', session), method: 'POST', url: '/svc/org/keys/org1', family: 'gateway', body: session },
   { name: '7 listPolicies', call: (c) => c.listPolicies(), method: 'GET', url: '/svc/policies', family: 'gateway' },
   { name: '8 createPolicy', call: (c) => c.createPolicy(policy), method: 'POST', url: '/svc/policies', family: 'gateway', body: policy },
   { name: '9 updatePolicy', call: (c) => c.updatePolicy('pol 1', policy), method: 'PUT', url: '/svc/policies/pol%201', family: 'gateway', body: policy },
   { name: '10 listApis', call: (c) => c.listApis(), method: 'GET', url: '/api/apis', family: 'dashboard' },
   { name: '10 listApis paged', call: (c) => c.listApis({ p: 2 }), method: 'GET', url: '/api/apis?p=2', family: 'dashboard' },
-  { name: '11 updateApi', call: (c) => c.updateApi('a1', { api_definition: { api_id: 'a1' } }), method: 'PUT', url: '/api/apis/a1', family: 'dashboard', body: { api_definition: { api_id: 'a1' } }, contentType: 'application/json' },
+  {
+    name: '11 updateApi',
+    call: (c) => c.updateApi('a1', { api_definition: { api_id: 'a1' } }),
+    method: 'PUT',
+    url: '/api/apis/a1',
+    family: 'dashboard',
+    body: { api_definition: { api_id: 'a1' } },
+    contentType: 'application/json',
+  },
   {
     name: '12 patchStreamsApi',
-    call: (c) => c.patchStreamsApi('s1', streams, { listenPath: '/s/', customDomain: 'a.example', allowList: true, validateRequest: false, mockResponse: true, authentication: false }),
+    call: (c) =>
+      c.patchStreamsApi('s1', streams, {
+        listenPath: '/s/',
+        customDomain: 'a.example',
+        allowList: true,
+        validateRequest: false,
+        mockResponse: true,
+        authentication: false,
+      }),
     method: 'PATCH',
     url: '/api/apis/streams/s1?listenPath=%2Fs%2F&customDomain=a.example&allowList=true&validateRequest=false&mockResponse=true&authentication=false',
     family: 'dashboard',
     body: streams,
     contentType: STREAMS_MEDIA_TYPE,
   },
-  { name: '12 patchStreamsApi plain', call: (c) => c.patchStreamsApi('s1', streams), method: 'PATCH', url: '/api/apis/streams/s1', family: 'dashboard', body: streams, contentType: STREAMS_MEDIA_TYPE },
-  { name: '13 replaceStreamsApi', call: (c) => c.replaceStreamsApi('s1', streams), method: 'PUT', url: '/api/apis/streams/s1', family: 'dashboard', body: streams, contentType: STREAMS_MEDIA_TYPE },
+  {
+    name: '12 patchStreamsApi plain',
+    call: (c) => c.patchStreamsApi('s1', streams),
+    method: 'PATCH',
+    url: '/api/apis/streams/s1',
+    family: 'dashboard',
+    body: streams,
+    contentType: STREAMS_MEDIA_TYPE,
+  },
+  {
+    name: '13 replaceStreamsApi',
+    call: (c) => c.replaceStreamsApi('s1', streams),
+    method: 'PUT',
+    url: '/api/apis/streams/s1',
+    family: 'dashboard',
+    body: streams,
+    contentType: STREAMS_MEDIA_TYPE,
+  },
   { name: '14 getStreamsApi', call: (c) => c.getStreamsApi('s1'), method: 'GET', url: '/api/apis/streams/s1', family: 'dashboard', accept: STREAMS_MEDIA_TYPE },
-  { name: '15 migrateApis', call: (c) => c.migrateApis({ mode: 'dryRun', apiIDs: ['a1'] }), method: 'POST', url: '/api/apis/migrate', family: 'dashboard', body: { mode: 'dryRun', apiIDs: ['a1'] }, contentType: 'application/json' },
+  {
+    name: '15 migrateApis',
+    call: (c) => c.migrateApis({ mode: 'dryRun', apiIDs: ['a1'] }),
+    method: 'POST',
+    url: '/api/apis/migrate',
+    family: 'dashboard',
+    body: { mode: 'dryRun', apiIDs: ['a1'] },
+    contentType: 'application/json',
+  },
   {
     name: '16 getExample',
-    call: (c) => c.getExample('udg/vat checker', { readme: true, apiDef: true, examplesIndex: 'http://idx.example/index.json', repoUrl: 'http://repo.example' }),
+    call: (c) =>
+      c.getExample('udg/vat checker', { readme: true, apiDef: true, examplesIndex: 'http://idx.example/index.json', repoUrl: 'http://repo.example' }),
     method: 'GET',
     url: '/api/examples/udg/vat%20checker?readme=true&apiDef=true',
     family: 'dashboard',
@@ -87,7 +164,13 @@ const cases: Case[] = [
     body: session,
   },
   { name: '18 getKey', call: (c) => c.getKey('a1', 'k1'), method: 'GET', url: '/api/apis/a1/keys/k1', family: 'dashboard' },
-  { name: '18 getKey by username', call: (c) => c.getKey('a1', 'bob', { username: true }), method: 'GET', url: '/api/apis/a1/keys/bob?username=true', family: 'dashboard' },
+  {
+    name: '18 getKey by username',
+    call: (c) => c.getKey('a1', 'bob', { username: true }),
+    method: 'GET',
+    url: '/api/apis/a1/keys/bob?username=true',
+    family: 'dashboard',
+  },
   { name: '19 createDashboardKey', call: (c) => c.createDashboardKey('k2', session), method: 'POST', url: '/api/keys/k2', family: 'dashboard', body: session },
   {
     name: '20 addUser',
@@ -106,7 +189,15 @@ const cases: Case[] = [
   },
   { name: '22 getWebhook', call: (c) => c.getWebhook('h1'), method: 'GET', url: '/api/hooks/h1', family: 'dashboard' },
   { name: '23 listWebhooks', call: (c) => c.listWebhooks({ p: -1 }), method: 'GET', url: '/api/hooks?p=-1', family: 'dashboard' },
-  { name: '24 updateOrgKeyAdmin', call: (c) => c.updateOrgKeyAdmin('org1', session), method: 'PUT', url: '/admin/org/keys/org1', family: 'admin', body: session, contentType: 'application/json' },
+  {
+    name: '24 updateOrgKeyAdmin',
+    call: (c) => c.updateOrgKeyAdmin('org1', session),
+    method: 'PUT',
+    url: '/admin/org/keys/org1',
+    family: 'admin',
+    body: session,
+    contentType: 'application/json',
+  },
   // Listing extensions.
   { name: 'x listGatewayApis', call: (c) => c.listGatewayApis(), method: 'GET', url: '/svc/apis', family: 'gateway' },
   { name: 'x getClassicApi', call: (c) => c.getClassicApi('a1'), method: 'GET', url: '/svc/apis/a1', family: 'gateway' },
@@ -149,7 +240,10 @@ for (const c of cases) {
 
 test('the method list covers all 24 spec endpoints', () => {
   const numbers = new Set(cases.map((c) => Number(c.name.split(' ')[0])).filter((n) => !Number.isNaN(n)));
-  assert.deepEqual([...numbers].sort((a, b) => a - b), Array.from({ length: 24 }, (_, i) => i + 1));
+  assert.deepEqual(
+    [...numbers].sort((a, b) => a - b),
+    Array.from({ length: 24 }, (_, i) => i + 1),
+  );
 });
 
 test('gateway requests go to gatewayUrl when it is set, the others to dashboardUrl', async () => {
@@ -159,8 +253,14 @@ test('gateway requests go to gatewayUrl when it is set, the others to dashboardU
     const before = server.requests.length;
     await split.listPolicies();
     await split.listWebhooks();
-    assert.deepEqual(gateway.requests.map((r) => r.url), ['/svc/policies']);
-    assert.deepEqual(server.requests.slice(before).map((r) => r.url), ['/api/hooks']);
+    assert.deepEqual(
+      gateway.requests.map((r) => r.url),
+      ['/svc/policies'],
+    );
+    assert.deepEqual(
+      server.requests.slice(before).map((r) => r.url),
+      ['/api/hooks'],
+    );
   } finally {
     await gateway.close();
   }

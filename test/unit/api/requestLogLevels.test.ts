@@ -18,15 +18,23 @@ test('requests are logged at debug, responses and failures at info', async () =>
   } finally {
     await server.close();
   }
-  assert.deepEqual(lines.map(([level, line]) => `${level} ${line.charAt(0)}`), ['debug →', 'info ←']);
+  assert.deepEqual(
+    lines.map(([level, line]) => `${level} ${line.charAt(0)}`),
+    ['debug →', 'info ←'],
+  );
   // A closed port: the failure is an outcome too.
   const closed = net.createServer();
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as net.AddressInfo).port;
   await new Promise<void>((r) => closed.close(() => r()));
   const failed: Array<[RequestLogLevel, string]> = [];
-  await assert.rejects(new ManagementClient(configFor(`http://127.0.0.1:${port}`, { retries: 0, logger: (line, level) => failed.push([level, line]) })).listPolicies());
-  assert.deepEqual(failed.map(([level, line]) => `${level} ${line.charAt(0)}`), ['debug →', 'info ✗']);
+  await assert.rejects(
+    new ManagementClient(configFor(`http://127.0.0.1:${port}`, { retries: 0, logger: (line, level) => failed.push([level, line]) })).listPolicies(),
+  );
+  assert.deepEqual(
+    failed.map(([level, line]) => `${level} ${line.charAt(0)}`),
+    ['debug →', 'info ✗'],
+  );
 });
 
 test('the extension routes request lines to debug and outcomes to info on its log channel', async () => {
@@ -41,7 +49,8 @@ test('the extension routes request lines to debug and outcomes to info on its lo
   const server = await startServer((_req, res) => json(res, 200, []));
   const environments = {
     onDidChange: () => ({ dispose() {} }),
-    connectionFor: async (_env: unknown, options: { logger: (line: string, level: RequestLogLevel) => void }) => configFor(server.url, { logger: options.logger }),
+    connectionFor: async (_env: unknown, options: { logger: (line: string, level: RequestLogLevel) => void }) =>
+      configFor(server.url, { logger: options.logger }),
     setHealth: () => undefined,
   } as unknown as EnvironmentService;
   try {
@@ -51,5 +60,8 @@ test('the extension routes request lines to debug and outcomes to info on its lo
   } finally {
     await server.close();
   }
-  assert.deepEqual(seen.map((l) => l.slice(0, l.indexOf(' ') + 2)), ['debug →', 'info ←']);
+  assert.deepEqual(
+    seen.map((l) => l.slice(0, l.indexOf(' ') + 2)),
+    ['debug →', 'info ←'],
+  );
 });

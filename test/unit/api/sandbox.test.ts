@@ -37,11 +37,14 @@ async function classicApi(): Promise<ClassicApiDefinition> {
 test('testConnection: gateway and dashboard answer, admin is not probed', async () => {
   const report = await client.testConnection();
   assert.equal(report.ok, true);
-  assert.deepEqual(report.families.map((f) => [f.family, f.state]), [
-    ['gateway', 'ok'],
-    ['dashboard', 'ok'],
-    ['admin', 'not-checked'],
-  ]);
+  assert.deepEqual(
+    report.families.map((f) => [f.family, f.state]),
+    [
+      ['gateway', 'ok'],
+      ['dashboard', 'ok'],
+      ['admin', 'not-checked'],
+    ],
+  );
 });
 
 test('policies: create (8), list (7), update (9)', async () => {
@@ -143,7 +146,13 @@ test('examples: catalogue (extension) and one example with readme and definition
 test('keys: custom key (5), read (18), update (17), dashboard key (19), key listing (extension)', async () => {
   const classic = await classicApi();
   const apiId = classic.api_id as string;
-  const session = { rate: 10, per: 60, quota_max: -1, access_rights: { [apiId]: { api_id: apiId, api_name: classic.name, versions: ['Default'] } }, org_id: classic.org_id };
+  const session = {
+    rate: 10,
+    per: 60,
+    quota_max: -1,
+    access_rights: { [apiId]: { api_id: apiId, api_name: classic.name, versions: ['Default'] } },
+    org_id: classic.org_id,
+  };
   const created = await client.createCustomKey('client-test-key', session);
   assert.equal(created.action, 'added');
   const read = await client.getKey(apiId, 'client-test-key');
@@ -185,7 +194,12 @@ test('OAuth clients: list (extension), get (1), analytics (21)', async () => {
 });
 
 test('users: add (20), listing (extension)', async () => {
-  const result = await client.addUser({ email_address: 'client.test@example.com', first_name: 'Client', last_name: 'Test', user_permissions: { apis: 'read' } });
+  const result = await client.addUser({
+    email_address: 'client.test@example.com',
+    first_name: 'Client',
+    last_name: 'Test',
+    user_permissions: { apis: 'read' },
+  });
   assert.equal(result.Status, 'OK');
   const users = await client.listUsers({ p: -1 });
   assert.ok((users.users ?? []).some((u) => u.email_address === 'client.test@example.com'));
@@ -204,15 +218,24 @@ test('webhooks: list with p (23), get one (22)', async () => {
 
 test('a wrong credential of each family is kind auth with a hint naming it', async () => {
   const wrong = new ManagementClient({ ...config, credentials: { gatewaySecret: 'wrong', dashboardToken: 'wrong', adminSecret: 'wrong' } });
-  await assert.rejects(wrong.listPolicies(), expectError('auth', (e) => {
-    assert.equal(e.status, 403);
-    assert.equal(e.hint, "Check the gateway secret of environment 'sandbox' (Svc: Set Credentials).");
-  }));
-  await assert.rejects(wrong.listApis(), expectError('auth', (e) => {
-    assert.equal(e.status, 401);
-    assert.equal(e.hint, "Check the dashboard token of environment 'sandbox' (Svc: Set Credentials).");
-  }));
-  await assert.rejects(wrong.updateOrgKeyAdmin('x', {}), expectError('auth', (e) => assert.match(e.hint, /admin secret/)));
+  await assert.rejects(
+    wrong.listPolicies(),
+    expectError('auth', (e) => {
+      assert.equal(e.status, 403);
+      assert.equal(e.hint, "Check the gateway secret of environment 'sandbox' (Svc: Set Credentials).");
+    }),
+  );
+  await assert.rejects(
+    wrong.listApis(),
+    expectError('auth', (e) => {
+      assert.equal(e.status, 401);
+      assert.equal(e.hint, "Check the dashboard token of environment 'sandbox' (Svc: Set Credentials).");
+    }),
+  );
+  await assert.rejects(
+    wrong.updateOrgKeyAdmin('x', {}),
+    expectError('auth', (e) => assert.match(e.hint, /admin secret/)),
+  );
 });
 
 test('a missing credential fails before sending', async () => {
@@ -223,7 +246,10 @@ test('a missing credential fails before sending', async () => {
 });
 
 test('unknown ids are kind not-found with the server message', async () => {
-  await assert.rejects(client.getWebhook('no-such-hook'), expectError('not-found', (e) => assert.ok(e.serverMessage)));
+  await assert.rejects(
+    client.getWebhook('no-such-hook'),
+    expectError('not-found', (e) => assert.ok(e.serverMessage)),
+  );
   await assert.rejects(client.getOAuthClient('no-such-api', 'no-such-client'), expectError('not-found'));
   await assert.rejects(client.getClassicApi('no-such-api'), expectError('not-found'));
 });

@@ -83,7 +83,10 @@ test('paging stops at an empty page, a repeated page, the announced last page, o
 test('a server that ignores p: the listing yields each API once', async () => {
   const client = new ManagementClient(configFor(ignoresP.url));
   const all = await listAllApis(client);
-  assert.deepEqual(all.map((r) => r.api_definition?.api_id), ['c1', 'c2', 'o1']);
+  assert.deepEqual(
+    all.map((r) => r.api_definition?.api_id),
+    ['c1', 'c2', 'o1'],
+  );
   assert.equal(countOf(ignoresP, /^GET \/api\/apis\?p=/), 2, 'page 2 repeats page 1, so the walk stops there');
   // A record the listing does not have: found nowhere, after the same two pages, and the 405 read is remembered as missing.
   assert.equal(await findDashboardApi(client, 'c9'), undefined);
@@ -95,7 +98,7 @@ test('a spec-only server: the dashboard record and the classic definition come f
   const record = await findDashboardApi(client, 'c5');
   assert.equal(record?.api_definition?.name, 'Classic 5');
   assert.equal(countOf(strict, /^GET \/api\/apis\/c5$/), 1);
-  assert.equal(countOf(strict, /^GET \/api\/apis\?p=\d$/), 3, 'paged through with the server\'s page size (2)');
+  assert.equal(countOf(strict, /^GET \/api\/apis\?p=\d$/), 3, "paged through with the server's page size (2)");
   assert.deepEqual(client.availability.missingEndpoints(), ['GET /api/apis/{apiId}']);
 
   const byDbId = await readClassicApi(client, 'db4');
@@ -129,7 +132,11 @@ test('a spec-only server: reload is missing (said once, then without a request);
   const before = strict.requests.length;
   await assert.rejects(readRemote(client, { kind: 'key', id: 'h1' }), (err: Error) => err.message === KEY_API_UNKNOWN);
   const keyReads = strict.requests.slice(before).filter((r) => /\/keys\//.test(r.url));
-  assert.deepEqual(keyReads.map((r) => r.url), ['/svc/keys/h1?hashed=true'], 'only the gateway read that tells the API; no endpoint 18 through a guess');
+  assert.deepEqual(
+    keyReads.map((r) => r.url),
+    ['/svc/keys/h1?hashed=true'],
+    'only the gateway read that tells the API; no endpoint 18 through a guess',
+  );
   const known = await readRemote(client, { kind: 'key', id: 'k1', apiId: 'o1' });
   assert.equal(known.exists, true, 'through the API the key grants, the read works');
 });

@@ -18,13 +18,29 @@ before(async () => {
   certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
   // A certificate for 127.0.0.1 that is its own CA: exactly what a test gateway presents.
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
-    '-keyout', keyFile, '-out', certFile,
-    '-subj', '/CN=127.0.0.1',
-    '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-addext', 'basicConstraints=critical,CA:TRUE',
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+    ],
+    { stdio: 'ignore' },
+  );
   server = await startServer((_req, res) => json(res, 200, [{ id: 'p1' }]), { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') });
 });
 after(async () => {

@@ -45,7 +45,9 @@ test('GET answered 503 then 200 is retried and succeeds', async () => {
 });
 
 test('PUT answered 502 and 504 is retried (idempotent)', async () => {
-  const server = await startServer((_req, res, index) => (index < 2 ? json(res, index === 0 ? 502 : 504, {}) : json(res, 200, { status: 'ok', action: 'modified' })));
+  const server = await startServer((_req, res, index) =>
+    index < 2 ? json(res, index === 0 ? 502 : 504, {}) : json(res, 200, { status: 'ok', action: 'modified' }),
+  );
   try {
     const result = await new ManagementClient(configFor(server.url)).updatePolicy('p1', { name: 'x' });
     assert.equal(result.action, 'modified');
@@ -101,7 +103,9 @@ test('a reset connection is retried for GET, not for POST', async () => {
   }
   const always = await startServer((_req, res) => void res.socket?.resetAndDestroy());
   try {
-    const error = await rejection(new ManagementClient(configFor(always.url)).addUser({ email_address: 'a@b.c', first_name: 'a', last_name: 'b', user_permissions: {} }));
+    const error = await rejection(
+      new ManagementClient(configFor(always.url)).addUser({ email_address: 'a@b.c', first_name: 'a', last_name: 'b', user_permissions: {} }),
+    );
     assert.equal(error.kind, 'unreachable');
     assert.match(error.hint, /reset/);
     assert.equal(always.requests.length, 1, 'the POST is not repeated');
@@ -216,7 +220,13 @@ test('the log shows method, URL, status and duration but never a secret', async 
 test('a throwing logger does not fail the request', async () => {
   const server = await startServer((_req, res) => json(res, 200, []));
   try {
-    const client = new ManagementClient(configFor(server.url, { logger: () => { throw new Error('log closed'); } }));
+    const client = new ManagementClient(
+      configFor(server.url, {
+        logger: () => {
+          throw new Error('log closed');
+        },
+      }),
+    );
     assert.deepEqual(await client.listPolicies(), []);
   } finally {
     await server.close();

@@ -78,7 +78,10 @@ describe('svc pull --all and svc diff', () => {
     const { run, report } = await diffJson(SILVER);
     assert.equal(run.code, 1);
     assert.equal(report.files[0].status, 'changed-remotely');
-    assert.deepEqual(report.files[0].changes.map((c: any) => [c.display, c.side, c.base, c.remote]), [['per', 'remote', silver.per, 7]]);
+    assert.deepEqual(
+      report.files[0].changes.map((c: any) => [c.display, c.side, c.base, c.remote]),
+      [['per', 'remote', silver.per, 7]],
+    );
   });
 
   test('a conflict: diff exits 3; push refuses with exit 3 and the server keeps its version', async () => {
@@ -87,7 +90,10 @@ describe('svc pull --all and svc diff', () => {
     const { run, report } = await diffJson(SILVER);
     assert.equal(run.code, 3);
     assert.equal(report.files[0].status, 'conflict');
-    assert.deepEqual(report.files[0].changes.map((c: any) => [c.display, c.side, c.local, c.remote]), [['per', 'both', 9, 7]]);
+    assert.deepEqual(
+      report.files[0].changes.map((c: any) => [c.display, c.side, c.local, c.remote]),
+      [['per', 'both', 9, 7]],
+    );
     const push = await w.svc(['push', '--yes', SILVER]);
     assert.equal(push.code, 3, push.stdout + push.stderr);
     assert.match(push.stderr, /changed on the server since it was pulled, and the file changed too/);
@@ -161,7 +167,10 @@ describe('svc pull --all and svc diff', () => {
     const push = await w.svc(['push', '--yes', gone]);
     assert.equal(push.code, 3);
     assert.match(push.stderr, /was deleted on the server since it was pulled; pushing the file would undo that/);
-    assert.equal((await w.client.listPolicies()).some((p) => p.id === 'retired-plan'), false);
+    assert.equal(
+      (await w.client.listPolicies()).some((p) => p.id === 'retired-plan'),
+      false,
+    );
     // Changed locally too: a conflict (exit 3).
     await w.writeJson(gone, { ...doc, rate: 1 });
     assert.equal((await diffJson(gone)).run.code, 3);

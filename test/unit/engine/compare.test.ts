@@ -8,8 +8,11 @@ import type { SyncRecord } from '../../../engine/src/sync/stateFile';
 
 const base = { id: 'gold', name: 'Gold', rate: 10, per: 60, last_updated: '1' };
 const record = (remote: unknown = base, local: unknown = base): SyncRecord => ({
-  environment: 'e', target: { kind: 'policy', id: 'gold' }, pulledAt: 'now',
-  remoteHash: hashDocument('policy', remote), localHash: hashDocument('policy', local),
+  environment: 'e',
+  target: { kind: 'policy', id: 'gold' },
+  pulledAt: 'now',
+  remoteHash: hashDocument('policy', remote),
+  localHash: hashDocument('policy', local),
 });
 
 describe('compareFile', () => {
@@ -21,14 +24,26 @@ describe('compareFile', () => {
   it('changed locally / remotely / both, with the paths of each side', () => {
     const local = compareFile({ kind: 'policy', local: { ...base, rate: 11 }, remote: base, record: record(), base });
     assert.equal(local.status, 'changed-locally');
-    assert.deepEqual(local.changes.map((c) => [c.display, c.side]), [['rate', 'local']]);
+    assert.deepEqual(
+      local.changes.map((c) => [c.display, c.side]),
+      [['rate', 'local']],
+    );
     const remote = compareFile({ kind: 'policy', local: base, remote: { ...base, per: 1 }, record: record(), base });
     assert.equal(remote.status, 'changed-remotely');
-    assert.deepEqual(remote.changes.map((c) => [c.display, c.side]), [['per', 'remote']]);
+    assert.deepEqual(
+      remote.changes.map((c) => [c.display, c.side]),
+      [['per', 'remote']],
+    );
     const both = compareFile({ kind: 'policy', local: { ...base, rate: 11 }, remote: { ...base, rate: 12, per: 1 }, record: record(), base });
     assert.equal(both.status, 'conflict');
     assert.ok(isConflict(both));
-    assert.deepEqual(both.changes.map((c) => [c.display, c.side, c.local, c.remote]), [['per', 'remote', 60, 1], ['rate', 'both', 11, 12]]);
+    assert.deepEqual(
+      both.changes.map((c) => [c.display, c.side, c.local, c.remote]),
+      [
+        ['per', 'remote', 60, 1],
+        ['rate', 'both', 11, 12],
+      ],
+    );
   });
 
   it('the same change on both sides is no difference', () => {
@@ -38,7 +53,10 @@ describe('compareFile', () => {
 
   it('without the base snapshot, the differing paths go to the side(s) whose hash changed', () => {
     const c = compareFile({ kind: 'policy', local: base, remote: { ...base, per: 1 }, record: record() });
-    assert.deepEqual(c.changes.map((x) => [x.display, x.side]), [['per', 'remote']]);
+    assert.deepEqual(
+      c.changes.map((x) => [x.display, x.side]),
+      [['per', 'remote']],
+    );
   });
 
   it('after a push the server may add defaults: an unchanged file is not a local edit', () => {
@@ -47,7 +65,10 @@ describe('compareFile', () => {
     const r = record(afterPush, pushed);
     assert.equal(compareFile({ kind: 'policy', local: pushed, remote: afterPush, record: r, base: afterPush }).status, 'unchanged');
     const remoteEdit = compareFile({ kind: 'policy', local: pushed, remote: { ...afterPush, per: 5 }, record: r, base: afterPush });
-    assert.deepEqual(remoteEdit.changes.map((x) => [x.display, x.side]), [['per', 'remote']]);
+    assert.deepEqual(
+      remoteEdit.changes.map((x) => [x.display, x.side]),
+      [['per', 'remote']],
+    );
   });
 
   it('deleted on the server: a difference, a conflict when the file changed too', () => {

@@ -22,7 +22,13 @@ describe('semantic diff: documents compared as data', () => {
 
   it('keeps array order significant', () => {
     const changes = diffDocuments(api, { ...api, tags: ['b', 'a'] });
-    assert.deepEqual(changes.map((c) => [c.display, c.oldValue, c.newValue]), [['tags[0]', 'a', 'b'], ['tags[1]', 'b', 'a']]);
+    assert.deepEqual(
+      changes.map((c) => [c.display, c.oldValue, c.newValue]),
+      [
+        ['tags[0]', 'a', 'b'],
+        ['tags[1]', 'b', 'a'],
+      ],
+    );
   });
 
   it('reports each changed, added and removed path with its old and new values', () => {
@@ -36,8 +42,12 @@ describe('semantic diff: documents compared as data', () => {
       { path: ['proxy', 'preserve_host_header'], pointer: '/proxy/preserve_host_header', display: 'proxy.preserve_host_header', type: 'added', newValue: true },
       { path: ['proxy', 'strip_listen_path'], pointer: '/proxy/strip_listen_path', display: 'proxy.strip_listen_path', type: 'removed', oldValue: true },
       {
-        path: ['proxy', 'target_url'], pointer: '/proxy/target_url', display: 'proxy.target_url',
-        type: 'changed', oldValue: 'http://upstream', newValue: 'http://other',
+        path: ['proxy', 'target_url'],
+        pointer: '/proxy/target_url',
+        display: 'proxy.target_url',
+        type: 'changed',
+        oldValue: 'http://upstream',
+        newValue: 'http://other',
       },
       { path: ['tags', 2], pointer: '/tags/2', display: 'tags[2]', type: 'added', newValue: 'c' },
     ]);
@@ -45,18 +55,30 @@ describe('semantic diff: documents compared as data', () => {
 
   it('reports a value whose type changed as a whole, not member by member', () => {
     const changes = diffDocuments({ a: { x: 1 } }, { a: [1] });
-    assert.deepEqual(changes.map((c) => [c.display, c.type, c.oldValue, c.newValue]), [['a', 'changed', { x: 1 }, [1]]]);
+    assert.deepEqual(
+      changes.map((c) => [c.display, c.type, c.oldValue, c.newValue]),
+      [['a', 'changed', { x: 1 }, [1]]],
+    );
   });
 
   it('treats null as a value and a missing member as absent', () => {
-    assert.deepEqual(diffDocuments({ a: null }, {}).map((c) => c.type), ['removed']);
-    assert.deepEqual(diffDocuments({}, { a: null }).map((c) => c.type), ['added']);
+    assert.deepEqual(
+      diffDocuments({ a: null }, {}).map((c) => c.type),
+      ['removed'],
+    );
+    assert.deepEqual(
+      diffDocuments({}, { a: null }).map((c) => c.type),
+      ['added'],
+    );
     assert.deepEqual(diffDocuments({ a: 1 }, { a: 1, b: undefined }), []);
   });
 
   it('leaves ignored paths out', () => {
     const changes = diffDocuments({ last_updated: '1', rate: 1 }, { last_updated: '2', rate: 2 }, { ignore: (p) => p[0] === 'last_updated' });
-    assert.deepEqual(changes.map((c) => c.display), ['rate']);
+    assert.deepEqual(
+      changes.map((c) => c.display),
+      ['rate'],
+    );
   });
 
   it('writes paths people and machines can read', () => {
@@ -103,13 +125,19 @@ describe('semantic diff: three-way against the base', () => {
     const local = { ...base, proxy: { ...base.proxy, target_url: 'http://mine' } };
     const { proxy: _gone, ...remote } = base;
     const changes = threeWayDiff(base, local, remote);
-    assert.deepEqual(changes.map((c) => [c.display, c.side, c.conflict]), [['proxy', 'both', true]]);
+    assert.deepEqual(
+      changes.map((c) => [c.display, c.side, c.conflict]),
+      [['proxy', 'both', true]],
+    );
     assert.deepEqual(changes[0].local, local.proxy);
     assert.equal('remote' in changes[0], false);
   });
 
   it('a resource deleted on the server is a remote change of the whole document', () => {
     const changes = threeWayDiff(base, structuredClone(base), undefined);
-    assert.deepEqual(changes.map((c) => [c.display, c.side]), [['(document)', 'remote']]);
+    assert.deepEqual(
+      changes.map((c) => [c.display, c.side]),
+      [['(document)', 'remote']],
+    );
   });
 });

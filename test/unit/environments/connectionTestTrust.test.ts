@@ -15,7 +15,7 @@ const seen: Array<string | undefined> = [];
 
 before(async () => {
   server = createServer((req, res) => {
-    seen.push(req.headers['x-svc-authorization'] as string | undefined ?? (req.headers.authorization as string | undefined));
+    seen.push((req.headers['x-svc-authorization'] as string | undefined) ?? (req.headers.authorization as string | undefined));
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -26,7 +26,10 @@ test('a workspace-defined host not yet approved: ask about its origin before sen
 test('a workspace-defined environment with a separate gateway asks about both origins, only the unapproved ones', () => {
   const env: Environment = { ...workspaceEnv, gatewayUrl: 'https://gw.evil.example:8080' };
   assert.deepEqual(decideRequest(env, trusted), { action: 'ask', origins: ['https://dash.evil.example', 'https://gw.evil.example:8080'] });
-  assert.deepEqual(decideRequest(env, { ...trusted, approvedOrigins: ['https://dash.evil.example'] }), { action: 'ask', origins: ['https://gw.evil.example:8080'] });
+  assert.deepEqual(decideRequest(env, { ...trusted, approvedOrigins: ['https://dash.evil.example'] }), {
+    action: 'ask',
+    origins: ['https://gw.evil.example:8080'],
+  });
 });
 
 test('a workspace-defined host already approved: send', () => {
@@ -34,8 +37,14 @@ test('a workspace-defined host already approved: send', () => {
 });
 
 test('approval is per origin: the same host on another port or scheme is asked again', () => {
-  assert.equal(decideRequest({ ...workspaceEnv, dashboardUrl: 'https://dash.evil.example:8443' }, { ...trusted, approvedOrigins: ['https://dash.evil.example'] }).action, 'ask');
-  assert.equal(decideRequest({ ...workspaceEnv, dashboardUrl: 'http://dash.evil.example' }, { ...trusted, approvedOrigins: ['https://dash.evil.example'] }).action, 'ask');
+  assert.equal(
+    decideRequest({ ...workspaceEnv, dashboardUrl: 'https://dash.evil.example:8443' }, { ...trusted, approvedOrigins: ['https://dash.evil.example'] }).action,
+    'ask',
+  );
+  assert.equal(
+    decideRequest({ ...workspaceEnv, dashboardUrl: 'http://dash.evil.example' }, { ...trusted, approvedOrigins: ['https://dash.evil.example'] }).action,
+    'ask',
+  );
 });
 
 test('a user-defined environment: send without asking', () => {
@@ -121,6 +130,9 @@ test('HostApproval: background checks never ask; untrusted blocks even approved 
   await assert.rejects(approval.ensureAllowed(userEnv), (err: unknown) => err instanceof RequestsBlockedError && err.reason === 'untrusted-workspace');
   isTrusted = true;
   await approval.ensureAllowed(workspaceEnv);
-  await assert.rejects(approval.ensureAllowed({ ...workspaceEnv, dashboardUrl: 'https://other.evil.example' }, false), (err: unknown) => err instanceof RequestsBlockedError && err.reason === 'host-not-approved');
+  await assert.rejects(
+    approval.ensureAllowed({ ...workspaceEnv, dashboardUrl: 'https://other.evil.example' }, false),
+    (err: unknown) => err instanceof RequestsBlockedError && err.reason === 'host-not-approved',
+  );
   assert.equal(asked, 0);
 });

@@ -84,7 +84,10 @@ test('names and URLs are validated with messages a user can act on', () => {
 });
 
 test('settings are normalised and invalid entries in the setting are skipped with a reason', () => {
-  assert.deepEqual(normaliseSettings({ name: ' x ', dashboardUrl: 'https://d/ ', gatewayUrl: ' ', tls: { caFile: '', allowSelfSigned: false } }), { name: 'x', dashboardUrl: 'https://d' });
+  assert.deepEqual(normaliseSettings({ name: ' x ', dashboardUrl: 'https://d/ ', gatewayUrl: ' ', tls: { caFile: '', allowSelfSigned: false } }), {
+    name: 'x',
+    dashboardUrl: 'https://d',
+  });
   const { environments, problems } = parseEnvironmentList(
     [{ name: 'ok', dashboardUrl: 'https://d', tls: { allowSelfSigned: true } }, { name: 'bad', dashboardUrl: 'nope' }, 'junk'],
     'workspace',

@@ -10,7 +10,15 @@ import { ExplorerModel } from '../../../client/src/explorer/explorerModel';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import type { ApiSummary, Page, ResourceSource } from '../../../client/src/explorer/resourceSource';
 
-const api = (id: string, kind: ApiSummary['kind']): ApiSummary => ({ id, kind, name: `API ${id}`, listenPath: `/${id}/`, active: true, usesOAuth: false, raw: {} });
+const api = (id: string, kind: ApiSummary['kind']): ApiSummary => ({
+  id,
+  kind,
+  name: `API ${id}`,
+  listenPath: `/${id}/`,
+  active: true,
+  usesOAuth: false,
+  raw: {},
+});
 
 /** 9 classic and 1 OAS API on page 1; the 2 streams APIs only on page 2 (the lead's case). */
 const ALL = [...Array.from({ length: 9 }, (_, i) => api(`c${i + 1}`, 'classic')), api('o1', 'oas'), api('s1', 'streams'), api('s2', 'streams')];
@@ -35,7 +43,8 @@ function setup(options: Options = {}) {
     listApis: async (page) => {
       calls.push(page);
       if (page > 1 && options.gate) await options.gate;
-      if (page === failPage) throw new ManagementApiError({ kind: 'server', endpoint: 'GET /api/apis', status: 500, serverMessage: 'boom', hint: 'Try again.' });
+      if (page === failPage)
+        throw new ManagementApiError({ kind: 'server', endpoint: 'GET /api/apis', status: 500, serverMessage: 'boom', hint: 'Try again.' });
       if (page < 0) return options.honoursAll ? { items: all, pages: 1 } : pageOf(1);
       return pageOf(page);
     },
@@ -52,7 +61,16 @@ function setup(options: Options = {}) {
     onDidChange: (id) => changed.push(id),
     onBackgroundLoad: (_env, done) => settled.push(done),
   });
-  return { model, calls, changed, settled, heal: () => { failPage = undefined; }, all };
+  return {
+    model,
+    calls,
+    changed,
+    settled,
+    heal: () => {
+      failPage = undefined;
+    },
+    all,
+  };
 }
 
 async function apisNode(model: ExplorerModel): Promise<ExplorerNode> {
@@ -80,14 +98,20 @@ test('a server that pages anyway: while pages load, no group claims a number; th
   const during = await kindGroups(model, apis);
   assert.deepEqual(described(during), ['Classic APIs: loading… (page 1 of 2)', 'OAS APIs: loading… (page 1 of 2)', 'Streams APIs: loading… (page 1 of 2)']);
   assert.equal(byLabel(during, 'Streams APIs').collapsible, 'collapsed', 'streams may be on page 2: expandable');
-  assert.deepEqual((await model.children(byLabel(during, 'Streams APIs'))).map((n) => n.label), ['Loading the other APIs… (page 1 of 2)']);
+  assert.deepEqual(
+    (await model.children(byLabel(during, 'Streams APIs'))).map((n) => n.label),
+    ['Loading the other APIs… (page 1 of 2)'],
+  );
   assert.equal(settled.length, 1, 'the view is told to show progress');
   open();
   await settled[0];
   assert.ok(changed.includes(apis.id), 'the APIs node is redrawn when the pages are in');
   const after = await kindGroups(model, apis);
   assert.deepEqual(described(after), ['Classic APIs: 9', 'OAS APIs: 1', 'Streams APIs: 2']);
-  assert.deepEqual((await model.children(byLabel(after, 'Streams APIs'))).map((n) => n.label), ['API s1', 'API s2']);
+  assert.deepEqual(
+    (await model.children(byLabel(after, 'Streams APIs'))).map((n) => n.label),
+    ['API s1', 'API s2'],
+  );
   assert.deepEqual(calls, [-1, 2]);
   assert.ok(!(await model.children(apis)).some((n) => n.type === 'loadMore'), 'no "Load more" anywhere');
 });
@@ -111,7 +135,10 @@ test('the filter searches every API, including those of the last page', async ()
   model.setFilter('api-1999');
   const kinds = await kindGroups(model, apis);
   assert.deepEqual(described(kinds), ['Classic APIs: 1 of 1333', 'OAS APIs: 0 of 667', 'Streams APIs: 0']);
-  assert.deepEqual((await model.children(byLabel(kinds, 'Classic APIs'))).map((n) => n.label), ['API api-1999']);
+  assert.deepEqual(
+    (await model.children(byLabel(kinds, 'Classic APIs'))).map((n) => n.label),
+    ['API api-1999'],
+  );
   assert.equal((await model.allApis('Dev')).length, 2000);
 });
 
@@ -121,7 +148,10 @@ test('a failure in the background shows as an error node on the APIs group; its 
   await kindGroups(model, apis);
   await Promise.all(settled);
   const children = await model.children(apis);
-  assert.deepEqual(described(children.filter((n) => n.type === 'apiKind')).map((d) => d.split(': ')[1]), ['not loaded yet', 'not loaded yet', 'not loaded yet']);
+  assert.deepEqual(
+    described(children.filter((n) => n.type === 'apiKind')).map((d) => d.split(': ')[1]),
+    ['not loaded yet', 'not loaded yet', 'not loaded yet'],
+  );
   const error = children.find((n) => n.type === 'error')!;
   assert.match(error.label, /^boom/);
   assert.equal(error.ownerId, apis.id, 'the retry reloads the APIs listing');
@@ -135,7 +165,11 @@ test('a failure in the background shows as an error node on the APIs group; its 
 test('the background loading is bounded; "Load more APIs…" goes further, once, on the APIs group only', async () => {
   const pages: number[] = [];
   const all = Array.from({ length: 45 }, (_, i) => api(`a${i}`, 'classic'));
-  const listing = new ApiListing(async (p) => (pages.push(p), p < 0 ? { items: all.slice(0, 10), pages: 5 } : { items: all.slice((p - 1) * 10, p * 10), pages: 5 }), undefined, 3);
+  const listing = new ApiListing(
+    async (p) => (pages.push(p), p < 0 ? { items: all.slice(0, 10), pages: 5 } : { items: all.slice((p - 1) * 10, p * 10), pages: 5 }),
+    undefined,
+    3,
+  );
   await listing.start();
   await listing.whenSettled();
   assert.deepEqual(pages, [-1, 2, 3]);
@@ -169,5 +203,8 @@ test('a server that refuses p=-1 with 400 is paged from page 1', async () => {
   await listing.start();
   await listing.whenSettled();
   assert.deepEqual(pages, [-1, 1, 2]);
-  assert.deepEqual(listing.items.map((a) => a.id), ['x1', 'x2']);
+  assert.deepEqual(
+    listing.items.map((a) => a.id),
+    ['x1', 'x2'],
+  );
 });

@@ -4,7 +4,13 @@ import { apiKindOf, pagesOf, summariseApi, summariseOAuthClient } from '../../..
 
 test('API records are classified as classic, OAS or streams and summarised', () => {
   const classic = { api_definition: { api_id: 'c1', name: 'Classic', active: false, use_oauth2: true, proxy: { listen_path: '/c/' } } };
-  const oas = { api_definition: { api_id: 'o1', is_oas: true }, oas: { info: { title: 'T' }, 'x-svc-api-gateway': { info: { id: 'o1', name: 'Orders', state: { active: true } }, server: { listenPath: { value: '/orders/' } } } } };
+  const oas = {
+    api_definition: { api_id: 'o1', is_oas: true },
+    oas: {
+      info: { title: 'T' },
+      'x-svc-api-gateway': { info: { id: 'o1', name: 'Orders', state: { active: true } }, server: { listenPath: { value: '/orders/' } } },
+    },
+  };
   const streams = { oas: { 'x-svc-api-gateway': { info: { id: 's1', name: 'Events' } }, 'x-svc-streaming': { streams: {} } } };
   assert.equal(apiKindOf(classic), 'classic');
   assert.equal(apiKindOf(oas), 'oas');

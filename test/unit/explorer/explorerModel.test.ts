@@ -5,7 +5,15 @@ import { ExplorerModel, type EnvironmentEntry } from '../../../client/src/explor
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import type { ApiSummary, Page, ResourceSource, WebhookSummary } from '../../../client/src/explorer/resourceSource';
 
-const api = (id: string, kind: ApiSummary['kind'], active = true, usesOAuth = false): ApiSummary => ({ id, kind, name: `API ${id}`, listenPath: `/${id}/`, active, usesOAuth, raw: {} });
+const api = (id: string, kind: ApiSummary['kind'], active = true, usesOAuth = false): ApiSummary => ({
+  id,
+  kind,
+  name: `API ${id}`,
+  listenPath: `/${id}/`,
+  active,
+  usesOAuth,
+  raw: {},
+});
 const hook = (i: number): WebhookSummary => ({ id: `h${i}`, name: `Hook ${i}`, method: 'POST', targetPath: `http://t/${i}`, raw: {} });
 
 /** A page as the spec's servers answer: `p` below zero is every item at once. */
@@ -24,7 +32,13 @@ function fakeSource(overrides: Partial<ResourceSource> = {}): ResourceSource & {
     calls,
     listApis: async (p) => (calls.push(`apis ${p}`), pageOf(apis, p, 3)),
     listOAuthClients: async (id) => (calls.push(`oauth ${id}`), [{ id: 'client-1', apiId: id, raw: {} }]),
-    listPolicies: async () => (calls.push('policies'), [{ id: 'p1', name: 'Gold', active: true, raw: {} }, { id: 'p2', name: 'Silver', active: false, raw: {} }]),
+    listPolicies: async () => (
+      calls.push('policies'),
+      [
+        { id: 'p1', name: 'Gold', active: true, raw: {} },
+        { id: 'p2', name: 'Silver', active: false, raw: {} },
+      ]
+    ),
     listKeys: async () => {
       calls.push('keys');
       throw missing('GET /api/keys');
@@ -58,11 +72,17 @@ test('an environment lists its groups; APIs are grouped by kind with listen path
   const { model } = setup(fakeSource());
   const env = await child(model, undefined, 'Dev');
   assert.equal(env.type, 'environment');
-  assert.deepEqual((await model.children(env)).map((n) => n.label), ['APIs', 'Policies', 'Keys', 'Webhooks', 'Examples']);
+  assert.deepEqual(
+    (await model.children(env)).map((n) => n.label),
+    ['APIs', 'Policies', 'Keys', 'Webhooks', 'Examples'],
+  );
   const apis = await child(model, env, 'APIs');
   const apisChildren = await model.children(apis);
   // Every API at once (`p=-1`): the counts are true totals, and nothing needs "Load more".
-  assert.deepEqual(apisChildren.map((n) => `${n.label} ${n.description}`), ['Classic APIs 2', 'OAS APIs 1', 'Streams APIs 1']);
+  assert.deepEqual(
+    apisChildren.map((n) => `${n.label} ${n.description}`),
+    ['Classic APIs 2', 'OAS APIs 1', 'Streams APIs 1'],
+  );
   const oas = await model.children(apisChildren[1]);
   assert.equal(oas[0].label, 'API a2');
   assert.equal(oas[0].description, '/a2/ · inactive');
@@ -85,15 +105,24 @@ test('"load more" appends the next page without fetching the first again', async
   await model.loadMore(nodes.at(-1)!);
   nodes = await model.children(hooks);
   assert.equal(nodes.filter((n) => n.type === 'webhook').length, 25);
-  assert.equal(nodes.some((n) => n.type === 'loadMore'), false);
-  assert.deepEqual(source.calls.filter((c) => c.startsWith('hooks')), ['hooks 1', 'hooks 2', 'hooks 3']);
+  assert.equal(
+    nodes.some((n) => n.type === 'loadMore'),
+    false,
+  );
+  assert.deepEqual(
+    source.calls.filter((c) => c.startsWith('hooks')),
+    ['hooks 1', 'hooks 2', 'hooks 3'],
+  );
 });
 
 test('a listing the server lacks becomes an explanation and an "Open Key by ID" node, not an error', async () => {
   const { model, results } = setup(fakeSource());
   const keys = await child(model, await child(model, undefined, 'Dev'), 'Keys');
   const nodes = await model.children(keys);
-  assert.deepEqual(nodes.map((n) => n.type), ['message', 'openKeyById']);
+  assert.deepEqual(
+    nodes.map((n) => n.type),
+    ['message', 'openKeyById'],
+  );
   assert.match(nodes[0].label, /does not list keys/);
   assert.equal(results.length, 0);
 });
@@ -102,7 +131,14 @@ test('a failure becomes an error node with message, hint and retry; retry loads 
   let fail = true;
   const source = fakeSource({
     listPolicies: async () => {
-      if (fail) throw new ManagementApiError({ kind: 'auth', endpoint: 'GET /svc/policies', status: 403, serverMessage: 'Attempted administrative access with invalid or missing key!', hint: 'Check the gateway secret.' });
+      if (fail)
+        throw new ManagementApiError({
+          kind: 'auth',
+          endpoint: 'GET /svc/policies',
+          status: 403,
+          serverMessage: 'Attempted administrative access with invalid or missing key!',
+          hint: 'Check the gateway secret.',
+        });
       return [{ id: 'p1', name: 'Gold', active: true, raw: {} }];
     },
   });
@@ -114,12 +150,21 @@ test('a failure becomes an error node with message, hint and retry; retry loads 
   assert.equal(error.description, 'GET /svc/policies');
   assert.match(String(error.tooltip), /Check the gateway secret/);
   const errorChildren = await model.children(error);
-  assert.deepEqual(errorChildren.map((n) => [n.type, n.label]), [['message', 'Check the gateway secret.'], ['retry', 'Retry']]);
+  assert.deepEqual(
+    errorChildren.map((n) => [n.type, n.label]),
+    [
+      ['message', 'Check the gateway secret.'],
+      ['retry', 'Retry'],
+    ],
+  );
   assert.equal(errorChildren[1].ownerId, policies.id);
   assert.equal((results[0][1] as ManagementApiError).kind, 'auth');
   fail = false;
   model.invalidate(policies);
-  assert.deepEqual((await model.children(policies)).map((n) => n.label), ['Gold']);
+  assert.deepEqual(
+    (await model.children(policies)).map((n) => n.label),
+    ['Gold'],
+  );
 });
 
 test('an environment that may not be contacted shows one error node instead of its groups', async () => {
@@ -137,14 +182,23 @@ test('the filter keeps matching resources, says how many it hides, and clears', 
   const env = await child(model, undefined, 'Dev');
   const policies = await child(model, env, 'Policies');
   model.setFilter('gol');
-  assert.deepEqual((await model.children(policies)).map((n) => n.label), ['Gold']);
+  assert.deepEqual(
+    (await model.children(policies)).map((n) => n.label),
+    ['Gold'],
+  );
   model.setFilter('zzz');
-  assert.deepEqual((await model.children(policies)).map((n) => n.label), ["No match for 'zzz' (2 hidden)."]);
+  assert.deepEqual(
+    (await model.children(policies)).map((n) => n.label),
+    ["No match for 'zzz' (2 hidden)."],
+  );
   model.setFilter('');
   assert.equal((await model.children(policies)).length, 2);
   model.setFilter('a1');
   const kinds = await model.children(await child(model, env, 'APIs'));
-  assert.deepEqual(kinds.slice(0, 2).map((k) => k.description), ['1 of 2', '0 of 1']);
+  assert.deepEqual(
+    kinds.slice(0, 2).map((k) => k.description),
+    ['1 of 2', '0 of 1'],
+  );
 });
 
 test('only APIs that use OAuth expand to their OAuth clients; listings load once until refreshed', async () => {
@@ -155,7 +209,10 @@ test('only APIs that use OAuth expand to their OAuth clients; listings load once
   const [withOAuth, next] = await model.children(classic);
   assert.equal(withOAuth.collapsible, 'collapsed');
   assert.equal(next.collapsible, 'none'); // b4 uses no OAuth
-  assert.deepEqual((await model.children(withOAuth)).map((n) => n.label), ['client-1']);
+  assert.deepEqual(
+    (await model.children(withOAuth)).map((n) => n.label),
+    ['client-1'],
+  );
   await model.children(withOAuth);
   assert.equal(source.calls.filter((c) => c.startsWith('oauth')).length, 1);
   assert.equal(source.calls.filter((c) => c === 'apis -1').length, 1);
@@ -168,7 +225,10 @@ test('a filter over a paged listing with pages left says its "no match" covers t
   const { model } = setup(fakeSource());
   const hooks = await child(model, await child(model, undefined, 'Dev'), 'Webhooks');
   model.setFilter('zzz');
-  assert.deepEqual((await model.children(hooks)).map((n) => n.label), ["No match for 'zzz' on the loaded pages (10 hidden).", 'Load more webhooks…']);
+  assert.deepEqual(
+    (await model.children(hooks)).map((n) => n.label),
+    ["No match for 'zzz' on the loaded pages (10 hidden).", 'Load more webhooks…'],
+  );
 });
 
 test('a refresh keeps what was loaded: as many pages again, and a new item shows', async () => {

@@ -21,13 +21,29 @@ test('maskKeyId: first 4 and last 4; 8 characters or fewer masked entirely (9 sh
 
 test('the tree shows the alias or the masked id, and the tooltip the masked id, never the whole id', async () => {
   const source = {
-    listKeys: async () => ({ items: [{ id: ID_A, alias: 'mobile app', active: true, apiIds: ['a'], raw: {} }, { id: ID_B, active: true, apiIds: [], raw: {} }], pages: 1 }),
+    listKeys: async () => ({
+      items: [
+        { id: ID_A, alias: 'mobile app', active: true, apiIds: ['a'], raw: {} },
+        { id: ID_B, active: true, apiIds: [], raw: {} },
+      ],
+      pages: 1,
+    }),
   } as unknown as ResourceSource;
-  const model = new ExplorerModel({ environments: () => [{ name: 'Dev', builtin: false, active: true, tooltip: 'Dev' }], sourceFor: async () => source, onLoadResult: () => undefined });
+  const model = new ExplorerModel({
+    environments: () => [{ name: 'Dev', builtin: false, active: true, tooltip: 'Dev' }],
+    sourceFor: async () => source,
+    onLoadResult: () => undefined,
+  });
   const env = (await model.children(undefined))[0];
   const keysGroup = (await model.children(env)).find((n) => n.label === 'Keys') as ExplorerNode;
   const keys = await model.children(keysGroup);
-  assert.deepEqual(keys.map((k) => [k.label, k.description]), [['mobile app', '5e9d…e5f6'], ['key ffee…0011', undefined]]);
+  assert.deepEqual(
+    keys.map((k) => [k.label, k.description]),
+    [
+      ['mobile app', '5e9d…e5f6'],
+      ['key ffee…0011', undefined],
+    ],
+  );
   const shown = JSON.stringify(keys.map(({ parent: _p, resource: _r, id: _id, ...visible }) => visible));
   for (const id of [ID_A, ID_B]) assert.ok(!shown.includes(id), 'a whole key id is visible in the tree');
   assert.ok(!keyTooltip({ id: ID_A, alias: 'x', active: true, apiIds: [], raw: {} }).includes(ID_A));
@@ -35,7 +51,11 @@ test('the tree shows the alias or the masked id, and the tooltip the masked id, 
 });
 
 test('a key document shows the masked id and placeholders for its secrets', () => {
-  const shown = viewableKeyResult({ key_id: ID_A, key_hash: 'h', data: { key_id: ID_A, alias: 'x', hmac_string: 'HMAC-secret', basic_auth_data: { user: 'u', password: 'pw-secret' } } });
+  const shown = viewableKeyResult({
+    key_id: ID_A,
+    key_hash: 'h',
+    data: { key_id: ID_A, alias: 'x', hmac_string: 'HMAC-secret', basic_auth_data: { user: 'u', password: 'pw-secret' } },
+  });
   const text = JSON.stringify(shown);
   assert.ok(!text.includes(ID_A) && !text.includes('HMAC-secret') && !text.includes('pw-secret'));
   assert.equal(shown.key_id, '5e9d…e5f6');

@@ -29,7 +29,10 @@ test('a server without key listing gets an explanation node; pages of webhooks a
       const p = Number(new URL(req.url!, 'http://x').searchParams.get('p'));
       return [200, { hooks: [{ id: `h${p}`, name: `Hook ${p}`, method: 'POST', target_path: '/t' }], pages: 2 }];
     },
-    '/svc/policies': (req) => (req.headers['x-svc-authorization'] === 'gw' ? [200, [{ id: 'p1', name: 'Gold' }]] : [403, { status: 'error', message: 'Attempted administrative access with invalid or missing key!' }]),
+    '/svc/policies': (req) =>
+      req.headers['x-svc-authorization'] === 'gw'
+        ? [200, [{ id: 'p1', name: 'Gold' }]]
+        : [403, { status: 'error', message: 'Attempted administrative access with invalid or missing key!' }],
   });
   t.after(s.close);
   const client = new ManagementClient({ name: 'test', dashboardUrl: s.url, credentials: { dashboardToken: 'tok', gatewaySecret: 'gw' }, retries: 0 });
@@ -42,18 +45,33 @@ test('a server without key listing gets an explanation node; pages of webhooks a
   const byLabel = (label: string) => groups.find((g) => g.label === label)!;
 
   const keys = await model.children(byLabel('Keys'));
-  assert.deepEqual(keys.map((k) => k.type), ['message', 'openKeyById']);
+  assert.deepEqual(
+    keys.map((k) => k.type),
+    ['message', 'openKeyById'],
+  );
 
   const [classic] = await model.children(byLabel('APIs'));
-  assert.deepEqual((await model.children(classic)).map((a) => `${a.label} ${a.description}`), ['Pets /pets/']);
+  assert.deepEqual(
+    (await model.children(classic)).map((a) => `${a.label} ${a.description}`),
+    ['Pets /pets/'],
+  );
 
   const hooks = await model.children(byLabel('Webhooks'));
-  assert.deepEqual(hooks.map((h) => h.label), ['Hook 1', 'Load more webhooks…']);
+  assert.deepEqual(
+    hooks.map((h) => h.label),
+    ['Hook 1', 'Load more webhooks…'],
+  );
   await model.loadMore(hooks[1]);
-  assert.deepEqual((await model.children(byLabel('Webhooks'))).map((h) => h.label), ['Hook 1', 'Hook 2']);
+  assert.deepEqual(
+    (await model.children(byLabel('Webhooks'))).map((h) => h.label),
+    ['Hook 1', 'Hook 2'],
+  );
   assert.ok(s.seen.includes('GET /api/hooks?p=2'));
 
-  assert.deepEqual((await model.children(byLabel('Policies'))).map((p) => p.label), ['Gold']);
+  assert.deepEqual(
+    (await model.children(byLabel('Policies'))).map((p) => p.label),
+    ['Gold'],
+  );
   const examples = await model.children(byLabel('Examples'));
   assert.match(examples[0].label, /no examples catalogue/);
 });
@@ -62,7 +80,10 @@ test('a wrong gateway secret becomes an error node naming the credential to fix'
   const s = await server({ '/svc/policies': () => [403, { status: 'error', message: 'Attempted administrative access with invalid or missing key!' }] });
   t.after(s.close);
   const client = new ManagementClient({ name: 'prod', dashboardUrl: s.url, credentials: { gatewaySecret: 'wrong' }, retries: 0 });
-  const model = new ExplorerModel({ environments: () => [{ name: 'prod', builtin: false, active: true, tooltip: '' }], sourceFor: async () => new ManagementSource(client) });
+  const model = new ExplorerModel({
+    environments: () => [{ name: 'prod', builtin: false, active: true, tooltip: '' }],
+    sourceFor: async () => new ManagementSource(client),
+  });
   const [env] = await model.children();
   const policies = (await model.children(env)).find((g) => g.label === 'Policies')!;
   const [error] = await model.children(policies);

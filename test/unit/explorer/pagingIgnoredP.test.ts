@@ -24,7 +24,10 @@ for (const [name, pageTwo] of [
   test(`the APIs listing stops when page 2 ${name}: no duplicates, no more pages asked for`, async () => {
     // p=-1 is ignored too: the first answer is page 1 of 50.
     const { apis, calls } = await listing((page) => ({ items: page === 1 || page === ALL_PAGES ? FIRST : [...pageTwo], pages: 50 }));
-    assert.deepEqual(apis.items.map((a) => a.name), ['API c1', 'API c2', 'API c3']);
+    assert.deepEqual(
+      apis.items.map((a) => a.name),
+      ['API c1', 'API c2', 'API c3'],
+    );
     assert.equal(apis.complete, true, 'nothing more to load: no "Load more", groups may count');
     // Pages 2–5 are asked in one parallel batch at most; nothing after the stop (not 49 more).
     assert.ok(calls.length <= 1 + 4, calls.join(','));
@@ -37,12 +40,18 @@ test('just inside: a page 2 with new items is added and paging goes on to page 3
     items: page === 1 || page === ALL_PAGES ? FIRST : page === 2 ? [api('c4')] : page === 3 ? [api('c5')] : [],
     pages: 3,
   }));
-  assert.deepEqual(apis.items.map((a) => a.id), ['c1', 'c2', 'c3', 'c4', 'c5']);
+  assert.deepEqual(
+    apis.items.map((a) => a.id),
+    ['c1', 'c2', 'c3', 'c4', 'c5'],
+  );
   assert.deepEqual(calls, [ALL_PAGES, 2, 3]);
   assert.equal(apis.complete, true);
 });
 
 test('a page that overlaps an earlier one by some items (an API created meanwhile) still adds its new ones', async () => {
   const { apis } = await listing((page) => ({ items: page === ALL_PAGES || page === 1 ? FIRST : page === 2 ? [api('c3'), api('c4')] : [], pages: 2 }));
-  assert.deepEqual(apis.items.map((a) => a.id), ['c1', 'c2', 'c3', 'c4']);
+  assert.deepEqual(
+    apis.items.map((a) => a.id),
+    ['c1', 'c2', 'c3', 'c4'],
+  );
 });

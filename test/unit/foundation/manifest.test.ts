@@ -60,23 +60,49 @@ test('engines.vscode admits the VS Code 1.139 the end-to-end layer runs', () => 
 
 /** The .vscodeignore negations (`!pattern`) as regular expressions, `**` and `*` as vsce reads them. */
 function keptPatterns(): RegExp[] {
-  return readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith('!'))
-    // eslint-disable-next-line no-control-regex -- \u0000 marks `**` while `*` is rewritten
-    .map((l) => new RegExp('^' + l.slice(1).replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*') + '$'));
+  return (
+    readFileSync(join(root, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l.startsWith('!'))
+      // eslint-disable-next-line no-control-regex -- \u0000 marks `**` while `*` is rewritten
+      .map(
+        (l) =>
+          new RegExp(
+            '^' +
+              l
+                .slice(1)
+                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+                .replace(/\*\*/g, '\u0000')
+                .replace(/\*/g, '[^/]*')
+                .replace(/\u0000/g, '.*') +
+              '$',
+          ),
+      )
+  );
 }
 
 test('.vscodeignore keeps what the installed extension loads', () => {
   const kept = keptPatterns();
   const needed = [
     manifest.main.replace(/^\.\//, ''),
-    'dist/server.js', 'dist/svc-lint.js', 'dist/sandbox-cli.js', 'dist/svc.js',
-    'dist/schemas/classic-api.schema.json', 'dist/examples/index.json',
-    manifest.icon, 'README.md', 'LICENSE', 'package.json',
+    'dist/server.js',
+    'dist/svc-lint.js',
+    'dist/sandbox-cli.js',
+    'dist/svc.js',
+    'dist/schemas/classic-api.schema.json',
+    'dist/examples/index.json',
+    manifest.icon,
+    'README.md',
+    'LICENSE',
+    'package.json',
     'snippets/svc.code-snippets', // the server's whole-document templates
   ];
-  for (const file of needed) assert.ok(kept.some((r) => r.test(file)), `${file} is packaged`);
+  for (const file of needed)
+    assert.ok(
+      kept.some((r) => r.test(file)),
+      `${file} is packaged`,
+    );
   for (const file of ['node_modules/jsonc-parser/package.json', 'client/src/extension.ts', 'dist/client.js.map', 'test/e2e/run.mjs']) {
     assert.ok(!kept.some((r) => r.test(file)), `${file} stays out of the .vsix`);
   }

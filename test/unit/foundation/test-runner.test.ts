@@ -13,7 +13,12 @@ const root = join(__dirname, '..', '..', '..');
 const fixture = (name: string) => join(root, 'test/fixtures/runner', name);
 const scratch = () => mkdtempSync(join(tmpdir(), 'svc-runner-'));
 
-interface Counts { passed: number; failed: number; skipped: number; problems: string[] }
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  problems: string[];
+}
 
 async function count(...files: string[]): Promise<Counts> {
   return nodeTestLayer({ root, files: files.map(fixture), tallyFile: join(scratch(), 'tally.json'), quiet: true });
@@ -29,7 +34,10 @@ test('a file that exits mid-run counts its unreported tests as failed', async ()
   // One passed before the exit; the exiting test and the two after it never reported.
   assert.equal(r.passed, 1);
   assert.equal(r.failed, 3);
-  assert.ok(r.problems.some((p) => p.includes('never runs (2)')), r.problems.join('\n'));
+  assert.ok(
+    r.problems.some((p) => p.includes('never runs (2)')),
+    r.problems.join('\n'),
+  );
 });
 
 test('a file that exits while loading counts as a failure, not as a pass', async () => {

@@ -9,7 +9,9 @@ const lib = pathToFileURL(join(__dirname, '..', '..', '..', 'scripts', 'lib', 'v
 
 test('the workbench URL opens the folder and loads the extension (and tests) from the remote', async () => {
   const { workbenchUrl } = await import(lib);
-  const url = new URL(workbenchUrl({ port: 8383, folder: '/tmp/a b/ws', extensionDevelopmentPath: '/repo', extensionTestsPath: '/repo/out/e2e/suite/index.js' }));
+  const url = new URL(
+    workbenchUrl({ port: 8383, folder: '/tmp/a b/ws', extensionDevelopmentPath: '/repo', extensionTestsPath: '/repo/out/e2e/suite/index.js' }),
+  );
   assert.equal(url.origin, 'http://127.0.0.1:8383');
   assert.equal(url.searchParams.get('folder'), '/tmp/a b/ws');
   assert.deepEqual(JSON.parse(url.searchParams.get('payload')!), [

@@ -34,10 +34,37 @@ const fixtures = readdirSync(fixturesDir)
   .sort()
   .map((f) => readFileSync(join(fixturesDir, f), 'utf8'));
 
-const NOISE = ['{', '}', '[', ']', ':', ',', '"', '\\', '/', '//', '/*', '*/', ' ', '\n', '0', '-1', '1e999', 'true', 'null', 'x', '\u0000', '\ud800', 'é', '"$schema": "policy.schema.json",', '"x-svc-api-gateway": {', '"api_id": 1,'];
+const NOISE = [
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  ',',
+  '"',
+  '\\',
+  '/',
+  '//',
+  '/*',
+  '*/',
+  ' ',
+  '\n',
+  '0',
+  '-1',
+  '1e999',
+  'true',
+  'null',
+  'x',
+  '\u0000',
+  '\ud800',
+  'é',
+  '"$schema": "policy.schema.json",',
+  '"x-svc-api-gateway": {',
+  '"api_id": 1,',
+];
 
 function mutate(random: () => number, index: number): string {
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const base = pick(fixtures);
   const at = Math.floor(random() * (base.length + 1));
   switch (index % 6) {
@@ -60,7 +87,9 @@ function mutate(random: () => number, index: number): string {
     }
     case 3: {
       // replace a value by a value of another type
-      return base.replace(/: ("[^"]*"|-?\d+|true|false|null)/g, (m) => (random() < 0.15 ? ': ' + pick(['{}', '[]', '"x"', '0', '-5', 'true', 'null', '[{"a":1}]']) : m));
+      return base.replace(/: ("[^"]*"|-?\d+|true|false|null)/g, (m) =>
+        random() < 0.15 ? ': ' + pick(['{}', '[]', '"x"', '0', '-5', 'true', 'null', '[{"a":1}]']) : m,
+      );
     }
     case 4: {
       // a member nested 10,000 levels deep (valid JSON), or an unterminated deep opening
@@ -91,7 +120,7 @@ test(`fuzz: ${DOCUMENTS} broken documents, no feature throws or takes over ${MAX
     const document = TextDocument.create(`file:///fuzz/${i}.json`, i % 7 === 0 ? 'jsonc' : 'json', 1, text);
     const position = document.positionAt(Math.floor(random() * (text.length + 1)));
     const whole = { start: { line: 0, character: 0 }, end: document.positionAt(text.length) };
-    const timed = <T,>(what: string, run: () => T): T => {
+    const timed = <T>(what: string, run: () => T): T => {
       if (only && !only.includes(what)) return undefined as T;
       const call = (): { result: T; ms: number } => {
         const start = performance.now();

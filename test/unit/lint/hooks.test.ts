@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = join(__dirname, '../../..');
 
-test('.pre-commit-hooks.yaml: the svc-lint hook runs the package\'s svc-lint bin on JSON files', () => {
+test(".pre-commit-hooks.yaml: the svc-lint hook runs the package's svc-lint bin on JSON files", () => {
   const text = readFileSync(join(root, '.pre-commit-hooks.yaml'), 'utf8');
   const field = (name: string) => text.match(new RegExp(`^\\s+${name}: (.*)$`, 'm'))?.[1];
   assert.match(text, /^- id: svc-lint$/m);

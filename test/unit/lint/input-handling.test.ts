@@ -24,7 +24,8 @@ function withFiles(files: Record<string, string>, run: (dir: string) => void): v
 }
 
 const POLICY = '{\n  "id": "gold",\n  "name": "Gold",\n  "rate": 10,\n  "per": 60,\n  "access_rights": {}\n}\n';
-const nested = (depth: number) => `{"name":"deep","api_id":"a","proxy":{"listen_path":"/a/","target_url":"http://x"},"x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+const nested = (depth: number) =>
+  `{"name":"deep","api_id":"a","proxy":{"listen_path":"/a/","target_url":"http://x"},"x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 
 test('a well-formed file nested deeper than 512 levels is an error "nested too deeply", exit 1; 512 levels is checked normally', () => {
   withFiles({ 'deep.json': nested(513), 'limit.json': nested(512) }, (dir) => {
@@ -41,9 +42,15 @@ test('invalid JSON is an error whatever its kind: a truncated definition, an emp
     const run = runLint(['truncated.json', 'empty.json', 'blank.json'], dir);
     assert.equal(run.exitCode, 1);
     const lines = run.stdout.split('\n');
-    assert.ok(lines.some((l) => /^truncated\.json:1:\d+ error svc\.syntax\.value-expected /.test(l)), run.stdout);
+    assert.ok(
+      lines.some((l) => /^truncated\.json:1:\d+ error svc\.syntax\.value-expected /.test(l)),
+      run.stdout,
+    );
     assert.ok(lines.includes('empty.json:1:1 error svc.syntax.empty The file is empty: a JSON document was expected.'), run.stdout);
-    assert.ok(lines.some((l) => l.startsWith('blank.json:1:1 error svc.syntax.empty')), run.stdout);
+    assert.ok(
+      lines.some((l) => l.startsWith('blank.json:1:1 error svc.syntax.empty')),
+      run.stdout,
+    );
   });
 });
 
@@ -69,7 +76,10 @@ test('a member named twice is a warning on the ignored one (the reference keeps 
   withFiles({ 'dup.json': text }, (dir) => {
     const run = runLint(['dup.json'], dir);
     assert.equal(run.exitCode, 0);
-    assert.equal(run.stdout, 'dup.json:3:3 warning svc.duplicate-member Duplicate member `name`: the gateway keeps only the last one (line 5), so this value is ignored.');
+    assert.equal(
+      run.stdout,
+      'dup.json:3:3 warning svc.duplicate-member Duplicate member `name`: the gateway keeps only the last one (line 5), so this value is ignored.',
+    );
   });
 });
 
@@ -78,15 +88,24 @@ test('the duplicate-member warning comes from the language service (the editor s
   const service = createLanguageService();
   const doc = TextDocument.create('file:///w/policy.json', 'json', 1, text);
   const found = service.validate(doc, { ...DEFAULT_VALIDATION_SETTINGS, jsonSyntaxReportedElsewhere: true }).filter((d) => d.code === 'svc.duplicate-member');
-  assert.deepEqual(found.map((d) => [d.range.start.character, String(d.message).split(':')[0]]), [
-    [15, 'Duplicate member `name`'],
-    [52, 'Duplicate member `api_id`'],
-  ]);
+  assert.deepEqual(
+    found.map((d) => [d.range.start.character, String(d.message).split(':')[0]]),
+    [
+      [15, 'Duplicate member `name`'],
+      [52, 'Duplicate member `api_id`'],
+    ],
+  );
 });
 
 test('findDuplicateMembers: escapes decoded, strings and comments ignored, nested objects apart, arrays not objects', () => {
-  assert.deepEqual(findDuplicateMembers('{"a": 1, "\\u0061": 2}').map((d) => d.name), ['a']);
+  assert.deepEqual(
+    findDuplicateMembers('{"a": 1, "\\u0061": 2}').map((d) => d.name),
+    ['a'],
+  );
   assert.deepEqual(findDuplicateMembers('{"a": "x, \\"a\\": 1", "b": {"a": 1}, "c": [{"a": 1}, {"a": 2}]}'), []);
   assert.deepEqual(findDuplicateMembers('{"a": 1, /* "a": 2, */ "b": 2}'), []);
-  assert.deepEqual(findDuplicateMembers('{"a": 1, "a": 2, "a": 3}').map((d) => d.keyOffset), [1, 9]);
+  assert.deepEqual(
+    findDuplicateMembers('{"a": 1, "a": 2, "a": 3}').map((d) => d.keyOffset),
+    [1, 9],
+  );
 });

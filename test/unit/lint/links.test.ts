@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { runLint } from '../../../server/src/lint/cli';
 
 const api = (id: string, listenPath: string) =>
-  JSON.stringify({ name: id, api_id: id, proxy: { listen_path: listenPath, target_url: 'http://up.example.com' }, version_data: { not_versioned: true, versions: {} } }, null, 2);
+  JSON.stringify(
+    { name: id, api_id: id, proxy: { listen_path: listenPath, target_url: 'http://up.example.com' }, version_data: { not_versioned: true, versions: {} } },
+    null,
+    2,
+  );
 const policy = (id: string, ...apis: string[]) =>
   JSON.stringify({ id, name: id, rate: 1, per: 1, access_rights: Object.fromEntries(apis.map((a) => [a, { api_id: a, versions: ['Default'] }])) }, null, 2);
 
@@ -33,7 +37,10 @@ test('one staged policy: its grants are checked against every API of the reposit
   try {
     const run = runLint(['policies/gold.json'], dir);
     assert.equal(run.exitCode, 0);
-    assert.equal(run.stdout, 'policies/gold.json:13:5 warning svc.link.unknown-api No API with the id `ghost-9` is in this workspace: this grant gives access to nothing here.');
+    assert.equal(
+      run.stdout,
+      'policies/gold.json:13:5 warning svc.link.unknown-api No API with the id `ghost-9` is in this workspace: this grant gives access to nothing here.',
+    );
     // From a sub-folder: the git root is still the project.
     const sub = runLint(['gold.json'], join(dir, 'policies'));
     assert.match(sub.stdout, /^gold\.json:13:5 warning svc\.link\.unknown-api .*`ghost-9`/);

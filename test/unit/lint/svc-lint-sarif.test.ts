@@ -17,7 +17,7 @@ function sarifValidator() {
   delete schema.$schema;
   schema.$id = schema.id;
   delete schema.id;
-  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }) // the schema's `language` pattern is not valid with the u flag;
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false }); // the schema's `language` pattern is not valid with the u flag;
   addFormats(ajv);
   return ajv.compile<any>(schema);
 }

@@ -67,7 +67,12 @@ test('the same listen path in two linted files is reported in both', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-lint-'));
   try {
     mkdirSync(join(dir, 'apis'));
-    const api = (id: string) => JSON.stringify({ name: id, api_id: id, proxy: { listen_path: '/same/', target_url: 'http://x' }, version_data: { not_versioned: true, versions: {} } }, null, 2);
+    const api = (id: string) =>
+      JSON.stringify(
+        { name: id, api_id: id, proxy: { listen_path: '/same/', target_url: 'http://x' }, version_data: { not_versioned: true, versions: {} } },
+        null,
+        2,
+      );
     writeFileSync(join(dir, 'apis/a.json'), api('a'));
     writeFileSync(join(dir, 'apis/b.json'), api('b'));
     writeFileSync(join(dir, 'apis/package.json'), '{"name": "not ours"}');

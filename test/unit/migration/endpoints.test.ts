@@ -87,10 +87,7 @@ test('an entry with only a method and no method_actions is dropped with a warnin
 
 test('plain cache paths become GET, HEAD and OPTIONS caches with the API cache settings', () => {
   const { baseAPI } = migrate(
-    withVersion(
-      { extended_paths: { cache: ['/list'] } },
-      { cache_options: { enable_cache: true, cache_timeout: 0, cache_response_codes: [200] } },
-    ),
+    withVersion({ extended_paths: { cache: ['/list'] } }, { cache_options: { enable_cache: true, cache_timeout: 0, cache_response_codes: [200] } }),
   );
   const cache = { enabled: true, cacheResponseCodes: [200], timeout: 60 };
   assert.deepEqual(ext(baseAPI).middleware.operations, {
@@ -102,9 +99,7 @@ test('plain cache paths become GET, HEAD and OPTIONS caches with the API cache s
 });
 
 test('plain cache paths are disabled when the API cache is off and use its timeout', () => {
-  const { baseAPI } = migrate(
-    withVersion({ extended_paths: { cache: ['/a'] } }, { cache_options: { enable_cache: false, cache_timeout: 30 } }),
-  );
+  const { baseAPI } = migrate(withVersion({ extended_paths: { cache: ['/a'] } }, { cache_options: { enable_cache: false, cache_timeout: 30 } }));
   assert.deepEqual(ext(baseAPI).middleware.operations.aGET.cache, { enabled: false, timeout: 30 });
 });
 

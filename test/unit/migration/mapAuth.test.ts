@@ -114,7 +114,11 @@ test('§5.5 basic auth and OAuth: schemes, flows with default URLs, vendor objec
       use_oauth2: true,
       auth_configs: { oauth: {}, basic: {} },
       basic_auth: { cache_ttl: 30, disable_caching: false, extract_from_body: true, body_user_regexp: 'u=(.*)', body_password_regexp: 'p=(.*)' },
-      oauth_meta: { allowed_access_types: ['authorization_code', 'refresh_token', 'client_credentials'], allowed_authorize_types: ['code'], auth_login_redirect: 'http://login' },
+      oauth_meta: {
+        allowed_access_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+        allowed_authorize_types: ['code'],
+        auth_login_redirect: 'http://login',
+      },
       notifications: { shared_secret: 'ss', oauth_on_keychange_url: 'http://notify' },
     }),
   );

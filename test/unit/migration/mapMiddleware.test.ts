@@ -27,8 +27,26 @@ test('plugin config and plugin lists', () => {
 
 test('CORS and cache', () => {
   const g = globalOf({
-    CORS: { enable: true, max_age: 24, allow_credentials: true, allowed_origins: ['https://a'], allowed_methods: ['GET'], allowed_headers: ['X'], exposed_headers: ['Y'], options_passthrough: false, debug: true },
-    cache_options: { enable_cache: true, cache_timeout: 120, cache_all_safe_requests: true, cache_response_codes: [200, 204], cache_by_headers: ['Accept'], enable_upstream_cache_control: true, cache_control_ttl_header: 'X-TTL' },
+    CORS: {
+      enable: true,
+      max_age: 24,
+      allow_credentials: true,
+      allowed_origins: ['https://a'],
+      allowed_methods: ['GET'],
+      allowed_headers: ['X'],
+      exposed_headers: ['Y'],
+      options_passthrough: false,
+      debug: true,
+    },
+    cache_options: {
+      enable_cache: true,
+      cache_timeout: 120,
+      cache_all_safe_requests: true,
+      cache_response_codes: [200, 204],
+      cache_by_headers: ['Accept'],
+      enable_upstream_cache_control: true,
+      cache_control_ttl_header: 'X-TTL',
+    },
   });
   assert.deepEqual(g.cors, {
     enabled: true,

@@ -36,9 +36,7 @@ test('regex segments become customRegexN path parameters; mux templates keep the
 });
 
 test('a braced regex is a customRegexN parameter without pattern; the dropped regexes are reported', () => {
-  const result = migrate(
-    withVersion({ extended_paths: { internal: [{ path: '/t/{[0-9]+}/{id:[a-z]+}/[0-9]+', method: 'GET' }] } }),
-  );
+  const result = migrate(withVersion({ extended_paths: { internal: [{ path: '/t/{[0-9]+}/{id:[a-z]+}/[0-9]+', method: 'GET' }] } }));
   assert.deepEqual(result.baseAPI.paths['/t/{customRegex1}/{id}/{customRegex2}'].parameters, [
     { in: 'path', name: 'customRegex1', required: true, schema: { type: 'string' } },
     { in: 'path', name: 'id', required: true, schema: { type: 'string' } },
@@ -147,7 +145,17 @@ test('validate_json: validateRequest and the schema in the JSON request body', (
 
 test('virtual endpoint and Go plugin', () => {
   const { ops } = operationsOf({
-    virtual: [{ path: '/v', method: 'GET', response_function_name: 'handler', function_source_type: 'file', function_source_uri: 'v.js', use_session: true, proxy_on_error: true }],
+    virtual: [
+      {
+        path: '/v',
+        method: 'GET',
+        response_function_name: 'handler',
+        function_source_type: 'file',
+        function_source_uri: 'v.js',
+        use_session: true,
+        proxy_on_error: true,
+      },
+    ],
     go_plugin: [{ path: '/v', method: 'GET', symbol_name: 'MyPlugin', plugin_path: 'p.so', disabled: true }],
   });
   assert.deepEqual(ops.vGET, {

@@ -6,9 +6,7 @@ import { classic, ext, migrate } from './helpers.js';
 const serverOf = (overrides: object) => ext(migrate(classic(overrides)).baseAPI).server;
 
 test('§5.1 info from the classic identity members', () => {
-  const { baseAPI } = migrate(
-    classic({ id: '5f0c', org_id: 'org1', expiration: '2031-12-31 23:59', active: false, internal: false }),
-  );
+  const { baseAPI } = migrate(classic({ id: '5f0c', org_id: 'org1', expiration: '2031-12-31 23:59', active: false, internal: false }));
   assert.deepEqual(ext(baseAPI).info, {
     id: 'api1',
     dbId: '5f0c',

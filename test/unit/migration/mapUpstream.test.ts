@@ -157,7 +157,13 @@ test('host header, trailing slash (not inverted), TLS transport and proxy', () =
       target_url: 'http://a',
       preserve_host_header: true,
       disable_strip_slash: true,
-      transport: { ssl_insecure_skip_verify: true, ssl_ciphers: ['TLS_AES_128_GCM_SHA256'], ssl_min_version: 771, ssl_max_version: 772, proxy_url: 'http://proxy:3128' },
+      transport: {
+        ssl_insecure_skip_verify: true,
+        ssl_ciphers: ['TLS_AES_128_GCM_SHA256'],
+        ssl_min_version: 771,
+        ssl_max_version: 772,
+        proxy_url: 'http://proxy:3128',
+      },
     },
   });
   assert.deepEqual(up.preserveHostHeader, { enabled: true });

@@ -105,7 +105,10 @@ test('§8.5 preview: a single-API dryRun response with the dropped items', () =>
   assert.equal(ok.response.success.count, 1);
   assert.deepEqual(ok.warnings, ['response_processors: response_body_transform dropped']);
   const skipped = previewMigration(classic({ protocol: 'tcp' }));
-  assert.deepEqual(skipped.response.skipped.apis.map((a) => a.key), ['is_tcp']);
+  assert.deepEqual(
+    skipped.response.skipped.apis.map((a) => a.key),
+    ['is_tcp'],
+  );
   const failed = previewMigration({ api_definition: classic({ definition: { enabled: true } }) });
   assert.deepEqual(failed.response.failure.errors, [{ apiID: 'api1', message: ['not migratable - new versioning is already enabled'] }]);
 });

@@ -5,9 +5,7 @@ import { classic, ext, migrate } from './helpers.js';
 
 test('§2.1 use_go_plugin_auth and enable_coprocess_auth turn on custom plugin auth', () => {
   for (const flag of ['use_go_plugin_auth', 'enable_coprocess_auth']) {
-    const { baseAPI, warnings } = migrate(
-      classic({ use_keyless: false, [flag]: true, auth_configs: { coprocess: { auth_header_name: 'X-Custom' } } }),
-    );
+    const { baseAPI, warnings } = migrate(classic({ use_keyless: false, [flag]: true, auth_configs: { coprocess: { auth_header_name: 'X-Custom' } } }));
     assert.deepEqual(ext(baseAPI).server.authentication.custom, {
       enabled: true,
       header: { enabled: true, name: 'X-Custom' },
@@ -35,9 +33,7 @@ test('§2.2 auth_configs of unused methods are dropped; the rest are named after
 });
 
 test('§2.2 an auth method in use without an auth_configs entry still becomes a scheme', () => {
-  const { baseAPI, warnings } = migrate(
-    classic({ use_keyless: false, use_standard_auth: true, auth: { auth_header_name: 'X-Legacy' } }),
-  );
+  const { baseAPI, warnings } = migrate(classic({ use_keyless: false, use_standard_auth: true, auth: { auth_header_name: 'X-Legacy' } }));
   assert.deepEqual(baseAPI.components?.securitySchemes, { authToken: { type: 'apiKey', in: 'header', name: 'X-Legacy' } });
   assert.deepEqual(warnings, ['auth_configs.authToken missing for an auth method in use: defaults assumed']);
 });
@@ -91,9 +87,7 @@ test('§2.4 legacy JWT scope fields move to scopes.jwt', () => {
 });
 
 test('§2.4 with use_openid the legacy scope fields move to scopes.oidc', () => {
-  const { baseAPI } = migrate(
-    classic({ use_keyless: false, use_openid: true, jwt_scope_claim_name: 'scope', jwt_scope_to_policy_mapping: { a: 'p1' } }),
-  );
+  const { baseAPI } = migrate(classic({ use_keyless: false, use_openid: true, jwt_scope_claim_name: 'scope', jwt_scope_to_policy_mapping: { a: 'p1' } }));
   assert.deepEqual(ext(baseAPI).server.authentication.oidc.scopes, {
     claimName: 'scope',
     scopeToPolicyMapping: [{ scope: 'a', policyId: 'p1' }],
@@ -106,7 +100,11 @@ test('§2.5 the response_body_transform processor is dropped and reported', () =
 });
 
 test('§2.6 a global rate limit with rate or per <= 0 is disabled', () => {
-  for (const rl of [{ rate: 0, per: 60 }, { rate: 10, per: 0 }, { rate: -1, per: -1 }]) {
+  for (const rl of [
+    { rate: 0, per: 60 },
+    { rate: 10, per: 0 },
+    { rate: -1, per: -1 },
+  ]) {
     const { baseAPI } = migrate(classic({ global_rate_limit: rl }));
     assert.deepEqual(ext(baseAPI).upstream.rateLimit, { enabled: false, ...rl }, JSON.stringify(rl));
   }

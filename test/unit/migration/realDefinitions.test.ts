@@ -59,7 +59,9 @@ interface Outcome {
 function migrateAll(options: ConvertOptions = {}): Outcome {
   const validate = referenceValidator();
   const out: Outcome = { definitions: 0, skipped: [], refused: [], documents: 0, valid: 0, decided: {}, unexplained: [] };
-  for (const file of readdirSync(CLASSIC).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(CLASSIC)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const parsed = JSON.parse(readFileSync(join(CLASSIC, file), 'utf8'));
     for (const [i, definition] of (Array.isArray(parsed) ? parsed : [parsed]).entries()) {
       const where = Array.isArray(parsed) ? `${file}[${i}]` : file;
@@ -106,7 +108,10 @@ test('every migrated real classic definition passes the reference schema, except
   // Pinned so that a lost definition cannot pass unseen.
   assert.equal(outcome.definitions, 94);
   assert.equal(outcome.skipped.length, 15, outcome.skipped.join('\n'));
-  assert.ok(outcome.skipped.every((s) => /: is_(graphql|tcp)$/.test(s)), outcome.skipped.join('\n'));
+  assert.ok(
+    outcome.skipped.every((s) => /: is_(graphql|tcp)$/.test(s)),
+    outcome.skipped.join('\n'),
+  );
 });
 
 test("with the reference's own rateLimit.per form, every migrated real definition passes its schema without exception", () => {

@@ -29,7 +29,9 @@ const DECIDED_OTHERWISE: Readonly<Record<string, { why: string; check: (doc: Jso
   },
 };
 
-const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.yml')).sort();
+const files = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.yml'))
+  .sort();
 const cases: FixtureCase[] = files.flatMap((file) => classicCases(file, parse(readFileSync(join(FIXTURES, file), 'utf8'))));
 
 test('the reference fixtures hold 25 classic→OAS cases (the other direction is not ours)', () => {

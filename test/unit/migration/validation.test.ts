@@ -8,16 +8,12 @@ import { classic, migrate } from './helpers.js';
 test('an empty listen path fails the base API with the schema message', () => {
   const r = convertClassicToOas(classic({ proxy: { listen_path: '', target_url: 'http://u' } }));
   assert.equal(r.ok, false);
-  assert.deepEqual(!r.ok && r.errors, [
-    "base API Pets migrated OAS is not valid: x-svc-api-gateway.server.listenPath.value: Does not match pattern '\\S+'",
-  ]);
+  assert.deepEqual(!r.ok && r.errors, ["base API Pets migrated OAS is not valid: x-svc-api-gateway.server.listenPath.value: Does not match pattern '\\S+'"]);
 });
 
 test('a blank name fails the base API', () => {
   const r = convertClassicToOas(classic({ name: ' ' }));
-  assert.deepEqual(!r.ok && r.errors, [
-    "base API   migrated OAS is not valid: x-svc-api-gateway.info.name: Does not match pattern '\\S+'",
-  ]);
+  assert.deepEqual(!r.ok && r.errors, ["base API   migrated OAS is not valid: x-svc-api-gateway.info.name: Does not match pattern '\\S+'"]);
 });
 
 test('a problem in a child is reported as a version API, one line per problem', () => {
@@ -25,10 +21,7 @@ test('a problem in a child is reported as a version API, one line per problem', 
     generateId: () => 'c1',
     validate: (doc) => (doc.info.version === 'v2' ? ['a: first', 'b: second'] : []),
   });
-  assert.deepEqual(!r.ok && r.errors, [
-    'version API Pets-v2 migrated OAS is not valid: a: first',
-    'version API Pets-v2 migrated OAS is not valid: b: second',
-  ]);
+  assert.deepEqual(!r.ok && r.errors, ['version API Pets-v2 migrated OAS is not valid: a: first', 'version API Pets-v2 migrated OAS is not valid: b: second']);
 });
 
 test('a missing upstream and a TCP protocol each give a line', () => {

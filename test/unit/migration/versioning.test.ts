@@ -84,9 +84,7 @@ test('child API: new id, encoded name, internal, listen path, expiration, overri
 });
 
 test('child listen path is /<version>/ when the base listen path is / (empty once trimmed)', () => {
-  const { versions } = migrate(
-    classic({ proxy: { listen_path: '/', target_url: 'http://u' }, version_data: { versions: { Default: {}, v2: {} } } }),
-  );
+  const { versions } = migrate(classic({ proxy: { listen_path: '/', target_url: 'http://u' }, version_data: { versions: { Default: {}, v2: {} } } }));
   assert.equal(ext(versions[0]!).server.listenPath.value, '/v2/');
 });
 

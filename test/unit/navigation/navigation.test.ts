@@ -28,7 +28,15 @@ const policy = (id: string, apiKey: string, apiId = apiKey) =>
     '}',
   );
 const key = (policyId: string, apiKey: string, apiId = apiKey) =>
-  lines('{', `  "apply_policies": ["${policyId}"],`, '  "rate": 10, "per": 60,', '  "access_rights": {', `    "${apiKey}": { "api_id": "${apiId}", "versions": ["Default"] }`, '  }', '}');
+  lines(
+    '{',
+    `  "apply_policies": ["${policyId}"],`,
+    '  "rate": 10, "per": 60,',
+    '  "access_rights": {',
+    `    "${apiKey}": { "api_id": "${apiId}", "versions": ["Default"] }`,
+    '  }',
+    '}',
+  );
 const oas = `{
   "openapi": "3.0.3",
   "info": { "title": "Payments", "version": "1" },
@@ -68,23 +76,35 @@ test('definition: middleware.operations key → the operationId; security requir
   const text = oas.replace(/«|»/g, '');
   const opWs = workspace({ 'payments.json': text.replace('Pay|ment', 'Payment').replace('"createPayment": { "allow"', '"create|Payment": { "allow"') });
   const op = opWs.service.definition(opWs.document, opWs.position);
-  assert.deepEqual(op.map((l) => opWs.document.getText(l.range)), ['createPayment']);
+  assert.deepEqual(
+    op.map((l) => opWs.document.getText(l.range)),
+    ['createPayment'],
+  );
   assert.equal(op[0].range.start.line, 5);
 
   const schemeWs = workspace({ 'payments.json': text.replace('Pay|ment', 'Payment').replace('"security": [{ "apiKey"', '"security": [{ "api|Key"') });
   const scheme = schemeWs.service.definition(schemeWs.document, schemeWs.position);
-  assert.deepEqual(scheme.map((l) => [l.range.start.line, schemeWs.document.getText(l.range)]), [[9, 'apiKey']]);
+  assert.deepEqual(
+    scheme.map((l) => [l.range.start.line, schemeWs.document.getText(l.range)]),
+    [[9, 'apiKey']],
+  );
 
   const refWs = workspace({ 'payments.json': text });
   const ref = refWs.service.definition(refWs.document, refWs.position);
-  assert.deepEqual(ref.map((l) => [l.range.start.line, refWs.document.getText(l.range)]), [[8, 'Payment']]);
+  assert.deepEqual(
+    ref.map((l) => [l.range.start.line, refWs.document.getText(l.range)]),
+    [[8, 'Payment']],
+  );
 });
 
 test('definition: nothing on a plain value, an external $ref, or a name nobody defines', () => {
   for (const files of <Array<Record<string, string>>>[
     { 'petstore.json': classic('petstore-1').replace('"Petstore"', '"Pet|store"') },
     { 'gold.json': policy('gold', 'nowhere|-api') },
-    { 'a.json': '{ "openapi": "3.0.3", "paths": {}, "components": { "schemas": { "A": { "$ref": "other.json#/B|" } } }, "x-svc-api-gateway": { "info": { "id": "a" } } }' },
+    {
+      'a.json':
+        '{ "openapi": "3.0.3", "paths": {}, "components": { "schemas": { "A": { "$ref": "other.json#/B|" } } }, "x-svc-api-gateway": { "info": { "id": "a" } } }',
+    },
   ]) {
     const ws = workspace(files);
     assert.deepEqual(ws.service.definition(ws.document, ws.position), []);
@@ -108,7 +128,10 @@ test('references of an operationId stay inside the document', () => {
     'other.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('payments-1', 'payments-2').replace('/payments/', '/payments2/'),
   });
   const found = ws.service.references(ws.document, ws.position, true);
-  assert.deepEqual(found.map((l) => ws.document.getText(l.range)), ['createPayment', 'createPayment']);
+  assert.deepEqual(
+    found.map((l) => ws.document.getText(l.range)),
+    ['createPayment', 'createPayment'],
+  );
   assert.ok(found.every((l) => l.uri === uriOf('payments.json')));
 });
 
@@ -117,7 +140,9 @@ function applied(doc: TextDocument, edits: TextEdit[]): string {
 }
 
 test('rename an operationId: the definition and the middleware key change in one edit, in this document only', () => {
-  const ws = workspace({ 'payments.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"operationId": "createPayment"', '"operationId": "create|Payment"') });
+  const ws = workspace({
+    'payments.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"operationId": "createPayment"', '"operationId": "create|Payment"'),
+  });
   const check = ws.service.prepareRename(ws.document, ws.position);
   assert.ok('range' in check);
   assert.equal(ws.document.getText(check.range), 'createPayment');
@@ -130,8 +155,13 @@ test('rename an operationId: the definition and the middleware key change in one
   assert.doesNotMatch(after, /createPayment/);
 });
 
-test('rename a security scheme: definition, requirements and the extension\'s entry', () => {
-  const ws = workspace({ 'payments.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"securitySchemes": { "apiKey": { "type"', '"securitySchemes": { "api|Key": { "type"') });
+test("rename a security scheme: definition, requirements and the extension's entry", () => {
+  const ws = workspace({
+    'payments.json': oas
+      .replace(/«|»/g, '')
+      .replace('Pay|ment', 'Payment')
+      .replace('"securitySchemes": { "apiKey": { "type"', '"securitySchemes": { "api|Key": { "type"'),
+  });
   const result = ws.service.rename(ws.document, ws.position, 'token');
   assert.ok('edit' in result);
   const after = applied(ws.document, result.edit.changes![ws.document.uri]);
@@ -155,7 +185,8 @@ test('rename an API id: every file, as annotated edits that ask for confirmation
   for (const change of changes) {
     assert.ok(change.edits.every((e) => (e as AnnotatedTextEdit).annotationId === 'svc.rename'));
     const after = JSON.parse(applied(ws.documents.get(change.textDocument.uri)!, change.edits as TextEdit[]));
-    if (after.access_rights) assert.deepEqual(Object.keys(after.access_rights), ['petstore-2']), assert.equal(after.access_rights['petstore-2'].api_id, 'petstore-2');
+    if (after.access_rights)
+      (assert.deepEqual(Object.keys(after.access_rights), ['petstore-2']), assert.equal(after.access_rights['petstore-2'].api_id, 'petstore-2'));
     else assert.equal(after.api_id, 'petstore-2');
   }
 });
@@ -165,7 +196,11 @@ test('rename a policy id from a key: the policy file and every key applying it',
   const result = ws.service.rename(ws.document, ws.position, 'platinum');
   assert.ok('edit' in result);
   const changes = result.edit.documentChanges as TextDocumentEdit[];
-  assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.edits.length]).sort(), [[uriOf('gold.json'), 1], [uriOf('key.json'), 1], [uriOf('key2.json'), 1]]);
+  assert.deepEqual(changes.map((c) => [c.textDocument.uri, c.edits.length]).sort(), [
+    [uriOf('gold.json'), 1],
+    [uriOf('key.json'), 1],
+    [uriOf('key2.json'), 1],
+  ]);
 });
 
 test('rename refuses a collision, an empty name, and a place that is no name', () => {
@@ -174,7 +209,9 @@ test('rename refuses a collision, an empty name, and a place that is no name', (
     error: 'The API id `weather-1` already exists (weather.json): renaming would make two of them.',
   });
   assert.deepEqual(ws.service.rename(ws.document, ws.position, '  '), { error: 'The new API id is empty.' });
-  const op = workspace({ 'p.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"operationId": "createPayment"', '"operationId": "create|Payment"') });
+  const op = workspace({
+    'p.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"operationId": "createPayment"', '"operationId": "create|Payment"'),
+  });
   const dup = op.service.rename(op.document, op.position, 'createPayment');
   assert.deepEqual(dup, { edit: { changes: {} } }, 'the same name: nothing to do');
   const plain = workspace({ 'petstore.json': classic('petstore-1').replace('"Petstore"', '"Pet|store"') });
@@ -182,7 +219,9 @@ test('rename refuses a collision, an empty name, and a place that is no name', (
 });
 
 test('a name with quotes or backslashes is written as JSON', () => {
-  const ws = workspace({ 'p.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"operationId": "createPayment"', '"operationId": "create|Payment"') });
+  const ws = workspace({
+    'p.json': oas.replace(/«|»/g, '').replace('Pay|ment', 'Payment').replace('"operationId": "createPayment"', '"operationId": "create|Payment"'),
+  });
   const result = ws.service.rename(ws.document, ws.position, 'say "hi"\\');
   assert.ok('edit' in result);
   const after = JSON.parse(applied(ws.document, result.edit.changes![ws.document.uri]));

@@ -5,7 +5,7 @@ import { isUserFileUri } from '../../../server/src/service/index/userFiles';
 
 const folders = ['file:///work/project'];
 
-test('a file in the workspace is the user\'s; views of other schemes are not', () => {
+test("a file in the workspace is the user's; views of other schemes are not", () => {
   assert.equal(isUserFileUri('file:///work/project/apis/petstore.json', { folders }), true);
   for (const uri of [
     'untitled:Untitled-1',
@@ -20,7 +20,7 @@ test('a file in the workspace is the user\'s; views of other schemes are not', (
   }
 });
 
-test('.svc/ base copies (and node_modules, .git) are not the user\'s; a folder merely named like it is', () => {
+test(".svc/ base copies (and node_modules, .git) are not the user's; a folder merely named like it is", () => {
   assert.equal(isUserFileUri('file:///work/project/.svc/remote/0a1b.json', { folders }), false);
   assert.equal(isUserFileUri('file:///work/project/sub/.svc/state.json', { folders }), false);
   assert.equal(isUserFileUri('file:///work/project/node_modules/x/api.json', { folders }), false);

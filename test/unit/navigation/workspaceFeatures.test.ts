@@ -21,9 +21,26 @@ const classic = (id: string, name = 'Petstore', listenPath = '/petstore/') =>
   );
 const grants = (apis: string[], inner: (a: string) => string): string => apis.map((a) => `    "${a}": { "api_id": "${bare(a)}"${inner(a)} }`).join(',\n');
 const policy = (id: string, ...apis: string[]) =>
-  lines('{', `  "id": "${id}",`, `  "name": "Plan ${id}",`, '  "rate": 100, "per": 60,', '  "access_rights": {', grants(apis, () => ', "versions": ["Default"]'), '  }', '}');
+  lines(
+    '{',
+    `  "id": "${id}",`,
+    `  "name": "Plan ${id}",`,
+    '  "rate": 100, "per": 60,',
+    '  "access_rights": {',
+    grants(apis, () => ', "versions": ["Default"]'),
+    '  }',
+    '}',
+  );
 const key = (policies: string[], ...apis: string[]) =>
-  lines('{', `  "apply_policies": [${policies.map((p) => `"${p}"`).join(', ')}],`, '  "rate": 10, "per": 60,', '  "access_rights": {', grants(apis, () => ''), '  }', '}');
+  lines(
+    '{',
+    `  "apply_policies": [${policies.map((p) => `"${p}"`).join(', ')}],`,
+    '  "rate": 10, "per": 60,',
+    '  "access_rights": {',
+    grants(apis, () => ''),
+    '  }',
+    '}',
+  );
 
 const codeOf = (d: { code?: unknown }) => String(d.code);
 
@@ -36,7 +53,10 @@ test('code lens above an API: granted by N policies · M keys, opening their gra
     'bronze.json': policy('bronze', 'weather-1'),
   });
   const lenses = ws.service.codeLenses(ws.document);
-  assert.deepEqual(lenses.map((l) => l.command?.title), ['granted by 2 policies · 1 key']);
+  assert.deepEqual(
+    lenses.map((l) => l.command?.title),
+    ['granted by 2 policies · 1 key'],
+  );
   const [uri, position, locations] = lenses[0].command!.arguments!;
   assert.equal(uri, uriOf('petstore.json'));
   assert.deepEqual(position, { line: 2, character: 13 });
@@ -52,13 +72,26 @@ test('code lenses above a policy: grants N APIs (their definitions) and used by 
     'key2.json': key(['silver', '«gold»']),
   });
   const lenses = ws.service.codeLenses(ws.document);
-  assert.deepEqual(lenses.map((l) => l.command?.title), ['grants 2 APIs', 'used by 2 keys']);
+  assert.deepEqual(
+    lenses.map((l) => l.command?.title),
+    ['grants 2 APIs', 'used by 2 keys'],
+  );
   const grants = lenses[0].command!.arguments![2] as Array<{ uri: string }>;
-  assert.deepEqual(grants.map((l) => l.uri), [uriOf('petstore.json'), uriOf('gold.json')], 'the API file, and the grant itself for an API not in the workspace');
-  assert.deepEqual(lenses[1].command!.arguments![2], ws.marked.filter((l) => l.uri.includes('key')));
+  assert.deepEqual(
+    grants.map((l) => l.uri),
+    [uriOf('petstore.json'), uriOf('gold.json')],
+    'the API file, and the grant itself for an API not in the workspace',
+  );
+  assert.deepEqual(
+    lenses[1].command!.arguments![2],
+    ws.marked.filter((l) => l.uri.includes('key')),
+  );
   // Boundaries: one of each reads in the singular; none reads 0.
   const one = workspace({ 'p.json': classic('a|-1'), 'k.json': key([], 'a-1') });
-  assert.deepEqual(one.service.codeLenses(one.document).map((l) => l.command?.title), ['granted by 0 policies · 1 key']);
+  assert.deepEqual(
+    one.service.codeLenses(one.document).map((l) => l.command?.title),
+    ['granted by 0 policies · 1 key'],
+  );
 });
 
 test('workspace symbols: APIs by name and listen path, policies, operations; the query filters', () => {
@@ -66,32 +99,51 @@ test('workspace symbols: APIs by name and listen path, policies, operations; the
     'petstore.json': classic('petstore-1', 'Petstore', '/pets/'),
     'weather.json': classic('weather-1', 'Weather', '/weather/'),
     'gold.json': policy('gold', 'petstore-1'),
-    'o.json': '{ "openapi": "3.0.3", "info": { "title": "Pay", "version": "1" }, "paths": { "/pay": { "post": { "operationId": "createPayment" } } }, "x-svc-api-gateway": { "info": { "id": "pay-1", "name": "Pay" }, "server": { "listenPath": { "value": "/pay/" } } } }|',
+    'o.json':
+      '{ "openapi": "3.0.3", "info": { "title": "Pay", "version": "1" }, "paths": { "/pay": { "post": { "operationId": "createPayment" } } }, "x-svc-api-gateway": { "info": { "id": "pay-1", "name": "Pay" }, "server": { "listenPath": { "value": "/pay/" } } } }|',
   });
   const all = ws.service.workspaceSymbols('');
-  assert.deepEqual(all.map((s) => [s.name, s.kind, s.containerName]), [
-    ['Pay /pay/', SymbolKind.Module, 'API · o.json'],
-    ['Petstore /pets/', SymbolKind.Module, 'API · petstore.json'],
-    ['Plan gold', SymbolKind.Object, 'policy · gold.json'],
-    ['POST /pay', SymbolKind.Method, 'operation createPayment · o.json'],
-    ['Weather /weather/', SymbolKind.Module, 'API · weather.json'],
-  ]);
-  assert.deepEqual(ws.service.workspaceSymbols('/weat').map((s) => s.name), ['Weather /weather/']);
-  assert.deepEqual(ws.service.workspaceSymbols('createpay').map((s) => s.name), ['POST /pay'], 'an operation by its operationId');
+  assert.deepEqual(
+    all.map((s) => [s.name, s.kind, s.containerName]),
+    [
+      ['Pay /pay/', SymbolKind.Module, 'API · o.json'],
+      ['Petstore /pets/', SymbolKind.Module, 'API · petstore.json'],
+      ['Plan gold', SymbolKind.Object, 'policy · gold.json'],
+      ['POST /pay', SymbolKind.Method, 'operation createPayment · o.json'],
+      ['Weather /weather/', SymbolKind.Module, 'API · weather.json'],
+    ],
+  );
+  assert.deepEqual(
+    ws.service.workspaceSymbols('/weat').map((s) => s.name),
+    ['Weather /weather/'],
+  );
+  assert.deepEqual(
+    ws.service.workspaceSymbols('createpay').map((s) => s.name),
+    ['POST /pay'],
+    'an operation by its operationId',
+  );
   assert.deepEqual(ws.service.workspaceSymbols('zzz'), []);
   const petstore = all.find((s) => s.name.startsWith('Petstore'))!;
   assert.deepEqual(petstore.location.range, { start: { line: 2, character: 13 }, end: { line: 2, character: 23 } });
 });
 
-test('document links: URLs open in the browser; the listen path links to the active environment\'s gateway', () => {
-  const ws = workspace({ 'p.json': classic('p|-1').replace('https://petstore.example.com/v1', '«https://petstore.example.com/v1»').replace('"/petstore/"', '"«/petstore/»"') });
+test("document links: URLs open in the browser; the listen path links to the active environment's gateway", () => {
+  const ws = workspace({
+    'p.json': classic('p|-1').replace('https://petstore.example.com/v1', '«https://petstore.example.com/v1»').replace('"/petstore/"', '"«/petstore/»"'),
+  });
   const without = ws.service.documentLinks(ws.document);
-  assert.deepEqual(without.map((l) => [l.range, l.target]), [[ws.marked[1].range, 'https://petstore.example.com/v1']]);
+  assert.deepEqual(
+    without.map((l) => [l.range, l.target]),
+    [[ws.marked[1].range, 'https://petstore.example.com/v1']],
+  );
   const withGateway = ws.service.documentLinks(ws.document, 'https://gw.example.com/');
-  assert.deepEqual(withGateway.map((l) => [l.range, l.target]), [
-    [ws.marked[1].range, 'https://petstore.example.com/v1'],
-    [ws.marked[0].range, 'https://gw.example.com/petstore/'],
-  ]);
+  assert.deepEqual(
+    withGateway.map((l) => [l.range, l.target]),
+    [
+      [ws.marked[1].range, 'https://petstore.example.com/v1'],
+      [ws.marked[0].range, 'https://gw.example.com/petstore/'],
+    ],
+  );
   // A key-value reference or a template is no URL to open.
   const kv = workspace({ 'p.json': classic('p|-1', 'P', 'env://LISTEN').replace('https://petstore.example.com/v1', 'https://{{host}}/v1') });
   assert.deepEqual(kv.service.documentLinks(kv.document, 'https://gw.example.com'), []);
@@ -104,19 +156,38 @@ test('link diagnostics: a grant of an API nobody defines and a missing policy wa
     'key.json': key(['gold', 'silvr'], 'petstore-1', 'petstor-1') + '|',
   });
   const diagnostics = ws.service.validate(ws.document).filter((d) => codeOf(d).startsWith('svc.link.'));
-  assert.deepEqual(diagnostics.map((d) => [codeOf(d), d.severity, ws.document.getText(d.range), d.message]), [
-    ['svc.link.unknown-policy', 2, '"silvr"', 'No policy with the id `silvr` is in this workspace: the gateway denies requests made with a key whose policy it cannot find.'],
-    ['svc.link.unknown-api', 2, '"petstor-1"', 'No API with the id `petstor-1` is in this workspace: this grant gives access to nothing here. Did you mean `petstore-1`?'],
-  ]);
+  assert.deepEqual(
+    diagnostics.map((d) => [codeOf(d), d.severity, ws.document.getText(d.range), d.message]),
+    [
+      [
+        'svc.link.unknown-policy',
+        2,
+        '"silvr"',
+        'No policy with the id `silvr` is in this workspace: the gateway denies requests made with a key whose policy it cannot find.',
+      ],
+      [
+        'svc.link.unknown-api',
+        2,
+        '"petstor-1"',
+        'No API with the id `petstor-1` is in this workspace: this grant gives access to nothing here. Did you mean `petstore-1`?',
+      ],
+    ],
+  );
 });
 
 test('link diagnostics stay quiet where the workspace cannot know: no APIs here, or the environment has it', () => {
   const noApis = workspace({ 'gold.json': policy('go|ld', 'petstore-1') });
-  assert.deepEqual(noApis.service.validate(noApis.document).filter((d) => codeOf(d).startsWith('svc.link.')), []);
+  assert.deepEqual(
+    noApis.service.validate(noApis.document).filter((d) => codeOf(d).startsWith('svc.link.')),
+    [],
+  );
   const remote = workspace({ 'p.json': classic('petstore-1'), 'gold.json': policy('go|ld', 'remote-9') });
   assert.equal(remote.service.validate(remote.document).filter((d) => codeOf(d) === 'svc.link.unknown-api').length, 1);
   remote.index.setRemoteNames({ api: ['remote-9'] });
-  assert.deepEqual(remote.service.validate(remote.document).filter((d) => codeOf(d).startsWith('svc.link.')), []);
+  assert.deepEqual(
+    remote.service.validate(remote.document).filter((d) => codeOf(d).startsWith('svc.link.')),
+    [],
+  );
 });
 
 test('the index updates per file: a new grant, a renamed API, a removed file', () => {
@@ -124,7 +195,13 @@ test('the index updates per file: a new grant, a renamed API, a removed file', (
   const put = (name: string, text: string) => index.updateText(uriOf(name), text);
   put('p.json', classic('petstore-1'));
   put('gold.json', policy('gold', 'petstore-1'));
-  assert.deepEqual(index.referencesOf('api', 'petstore-1').map((r) => [r.uri, r.target]), [[uriOf('gold.json'), 'key'], [uriOf('gold.json'), 'value']]);
+  assert.deepEqual(
+    index.referencesOf('api', 'petstore-1').map((r) => [r.uri, r.target]),
+    [
+      [uriOf('gold.json'), 'key'],
+      [uriOf('gold.json'), 'value'],
+    ],
+  );
   const open = new SvcDocument(TextDocument.create(uriOf('silver.json'), 'json', 3, policy('silver', 'petstore-1')));
   index.update(open, 'policy');
   assert.equal(new Set(index.referencesOf('api', 'petstore-1').map((r) => r.uri)).size, 2);
@@ -132,7 +209,10 @@ test('the index updates per file: a new grant, a renamed API, a removed file', (
   assert.deepEqual(index.definitionsOf('api', 'petstore-1'), []);
   assert.equal(index.definitionsOf('api', 'petstore-2').length, 1);
   index.remove(uriOf('gold.json'));
-  assert.deepEqual(index.referencesOf('api', 'petstore-1').map((r) => r.uri), [uriOf('silver.json'), uriOf('silver.json')]);
+  assert.deepEqual(
+    index.referencesOf('api', 'petstore-1').map((r) => r.uri),
+    [uriOf('silver.json'), uriOf('silver.json')],
+  );
   assert.equal(index.has(uriOf('gold.json')), false);
   // Queued text is parsed only when asked (lazily), once.
   put('w.json', classic('weather-1', 'Weather', '/weather/'));
@@ -144,14 +224,20 @@ test('the duplicate-listen-path rule reads the same index', () => {
   const ws = workspace({ 'a.json': classic('a-1', 'A', '/same/'), 'b.json': classic('b-1', 'B', '/same/') + '|', 'c.json': classic('c-1', 'C', '/other/') });
   const [d] = ws.service.validate(ws.document).filter((x) => codeOf(x) === 'svc.semantic.duplicate-listen-path');
   assert.match(String(d.message), /also used by a\.json:/);
-  assert.deepEqual(d.relatedInformation?.map((r) => r.location.uri), [uriOf('a.json')]);
+  assert.deepEqual(
+    d.relatedInformation?.map((r) => r.location.uri),
+    [uriOf('a.json')],
+  );
 });
 
 test('a grant one typo away from a known API gets a quick fix to it', () => {
   const ws = workspace({ 'p.json': classic('petstore-1'), 'gold.json': policy('go|ld', 'petstor-1') });
   const [diagnostic] = ws.service.validate(ws.document).filter((d) => codeOf(d) === 'svc.link.unknown-api');
   const actions = ws.service.codeActions(ws.document, [diagnostic], diagnostic.range);
-  assert.deepEqual(actions.map((a) => a.title), ['Change to `petstore-1`']);
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ['Change to `petstore-1`'],
+  );
   const fixed = TextDocument.applyEdits(ws.document, actions[0].edit!.changes![ws.document.uri]);
   assert.deepEqual(JSON.parse(fixed).access_rights, { 'petstore-1': { api_id: 'petstore-1', versions: ['Default'] } }, 'the key and its inner api_id');
   // Far from every known id: a warning, and no guess.

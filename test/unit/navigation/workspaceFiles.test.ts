@@ -10,10 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { WorkspaceModel } from '../../../server/src/service/index/workspaceModel';
 import { WorkspaceFiles } from '../../../server/src/lsp/workspaceFiles';
 
-const api = (id: string) => JSON.stringify({ name: id, api_id: id, proxy: { listen_path: '/same/', target_url: 'http://up' }, version_data: { not_versioned: true, versions: {} } });
+const api = (id: string) =>
+  JSON.stringify({ name: id, api_id: id, proxy: { listen_path: '/same/', target_url: 'http://up' }, version_data: { not_versioned: true, versions: {} } });
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
 
-test('scan and watcher events index the user\'s files only', async () => {
+test("scan and watcher events index the user's files only", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-ws-files-'));
   try {
     for (const [name, text] of Object.entries({
@@ -28,7 +29,13 @@ test('scan and watcher events index the user\'s files only', async () => {
     chmodSync(join(dir, 'locked.json'), 0o444);
     const index = new WorkspaceModel();
     const folder = pathToFileURL(dir).href;
-    const files = new WorkspaceFiles(index, () => false, async () => undefined, silent, async (f) => (f === folder ? { '**/gen': true } : undefined));
+    const files = new WorkspaceFiles(
+      index,
+      () => false,
+      async () => undefined,
+      silent,
+      async (f) => (f === folder ? { '**/gen': true } : undefined),
+    );
     files.folders = [folder];
     await files.scan([folder]);
     const uri = (name: string) => pathToFileURL(join(dir, name)).href;
@@ -38,9 +45,12 @@ test('scan and watcher events index the user\'s files only', async () => {
     assert.equal(await files.refresh(uri('.svc/remote/c.json')), false, 'a watcher event for a base copy');
     assert.equal(await files.refresh(uri('gen/b.json')), false, 'a watcher event for an excluded file');
     assert.equal(index.has(uri('.svc/remote/c.json')), false);
-    assert.deepEqual(index.problemsFor(uri('apis/a.json')).map((p) => p.code), readOnlyCounts ? ['svc.semantic.duplicate-listen-path'] : []);
+    assert.deepEqual(
+      index.problemsFor(uri('apis/a.json')).map((p) => p.code),
+      readOnlyCounts ? ['svc.semantic.duplicate-listen-path'] : [],
+    );
     assert.equal(await files.isUserFile('svc-remote:/Local/api/a.json'), false);
-    assert.equal(await files.isUserFile(uri('apis/not-yet-saved.json')), true, 'a file not on disk yet is still the user\'s');
+    assert.equal(await files.isUserFile(uri('apis/not-yet-saved.json')), true, "a file not on disk yet is still the user's");
   } finally {
     chmodSync(join(dir, 'locked.json'), 0o644);
     rmSync(dir, { recursive: true, force: true });

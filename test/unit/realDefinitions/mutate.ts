@@ -38,7 +38,13 @@ function declared(doc: RealDocument, root: unknown, path: Path): { types: Set<st
   return { types, enumValues };
 }
 
-const WRONG: Array<[string, unknown]> = [['string', 'wrong-type'], ['integer', 12345], ['boolean', true], ['array', ['x']], ['object', { x: 1 }]];
+const WRONG: Array<[string, unknown]> = [
+  ['string', 'wrong-type'],
+  ['integer', 12345],
+  ['boolean', true],
+  ['array', ['x']],
+  ['object', { x: 1 }],
+];
 
 export function mutationsOf(doc: RealDocument, root: unknown): Mutation[] {
   const found: Mutation[] = [];
@@ -69,4 +75,3 @@ export function setAt(root: unknown, path: Path, value: unknown): unknown {
   node[path[path.length - 1]] = value;
   return copy;
 }
-

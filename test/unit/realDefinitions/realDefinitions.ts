@@ -38,8 +38,12 @@ export interface NotOurs {
 export function realDocuments(): { documents: RealDocument[]; notOurs: NotOurs[] } {
   const documents: RealDocument[] = [];
   const notOurs: NotOurs[] = [];
-  for (const folder of readdirSync(REAL_DIR).filter((f) => FOLDER_KIND[f]).sort()) {
-    for (const file of readdirSync(join(REAL_DIR, folder)).filter((f) => f.endsWith('.json')).sort()) {
+  for (const folder of readdirSync(REAL_DIR)
+    .filter((f) => FOLDER_KIND[f])
+    .sort()) {
+    for (const file of readdirSync(join(REAL_DIR, folder))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const text = readFileSync(join(REAL_DIR, folder, file), 'utf8');
       const name = `${folder}/${file}`;
       const value: unknown = JSON.parse(text);

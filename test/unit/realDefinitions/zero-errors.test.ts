@@ -23,10 +23,16 @@ test('real definitions: every folder is read and the set is complete', { skip: !
   const files = new Set(documents.map((d) => d.name.split('#')[0]));
   assert.ok(files.size + notOurs.length >= 179, `read ${files.size} files with documents and ${notOurs.length} without`);
   for (const kind of ['classic', 'dashboard-api', 'oas', 'streams', 'policy', 'session']) {
-    assert.ok(documents.some((d) => d.detection.kind === kind), `no ${kind} document among the real definitions`);
+    assert.ok(
+      documents.some((d) => d.detection.kind === kind),
+      `no ${kind} document among the real definitions`,
+    );
   }
   // Only plain OpenAPI documents (no extension: not ours) hold nothing to lint.
-  assert.deepEqual(notOurs.map((n) => n.reason).filter((r) => r !== 'plain OpenAPI without x-svc-api-gateway'), []);
+  assert.deepEqual(
+    notOurs.map((n) => n.reason).filter((r) => r !== 'plain OpenAPI without x-svc-api-gateway'),
+    [],
+  );
   for (const name of Object.keys(SKIPS)) assert.ok(files.has(name), `skipped file ${name} no longer exists`);
 });
 

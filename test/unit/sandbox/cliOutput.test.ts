@@ -8,7 +8,10 @@ import { join } from 'node:path';
 const repoRoot = join(__dirname, '..', '..', '..');
 
 test('svc-sandbox prints one listening line and the three credential lines', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--memory', '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--memory', '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));

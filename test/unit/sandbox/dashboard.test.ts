@@ -82,8 +82,16 @@ test('streams: GET needs the media type, PUT and PATCH update with StatusResult'
   assert.deepEqual([empty.status, empty.body.Message], [400, 'The payload should contain x-svc-api-gateway and/or x-svc-streaming.']);
   assert.equal((await h.call('PUT', '/api/apis/streams/nope', { body: doc, headers: { 'Content-Type': STREAMS } })).status, 404);
 
-  const patchDoc = { openapi: '3.0.3', info: { title: 'Order events', version: '2' }, paths: { '/in': { post: { operationId: 'publish', requestBody: { content: { 'application/json': {} } }, responses: { '200': { description: 'ok' } } } } } };
-  const patch = await h.call('PATCH', `/api/apis/streams/${id}?listenPath=/events-v2/&customDomain=events.example.com&allowList=true&validateRequest=true&authentication=false`, { body: patchDoc, headers: { 'Content-Type': STREAMS } });
+  const patchDoc = {
+    openapi: '3.0.3',
+    info: { title: 'Order events', version: '2' },
+    paths: { '/in': { post: { operationId: 'publish', requestBody: { content: { 'application/json': {} } }, responses: { '200': { description: 'ok' } } } } },
+  };
+  const patch = await h.call(
+    'PATCH',
+    `/api/apis/streams/${id}?listenPath=/events-v2/&customDomain=events.example.com&allowList=true&validateRequest=true&authentication=false`,
+    { body: patchDoc, headers: { 'Content-Type': STREAMS } },
+  );
   assert.equal(patch.status, 200);
   const after = (await h.call('GET', `/api/apis/streams/${id}`, { headers: { Accept: STREAMS } })).body;
   const ext = after['x-svc-api-gateway'];
@@ -131,7 +139,10 @@ test('keys: list paged, get and update with KeyResult, lookup flags, suppress_re
   assert.equal(reset.body.data.quota_remaining, session.quota_max);
 
   assert.equal((await h.call('PUT', `/api/apis/${api}/keys/nope`, { body: {} })).body.Message, 'Could not retrieve key detail.');
-  assert.equal((await h.call('PUT', `/api/apis/${api}/keys/${keyId}`, { body: 'text' })).body.Message, 'User/Key object validation failed, most likely malformed input.');
+  assert.equal(
+    (await h.call('PUT', `/api/apis/${api}/keys/${keyId}`, { body: 'text' })).body.Message,
+    'User/Key object validation failed, most likely malformed input.',
+  );
   assert.equal((await h.call('GET', `/api/apis/nope/keys/${keyId}`)).status, 404);
 });
 
@@ -185,7 +196,9 @@ test('analytics per OAuth client over a date range, paged', async () => {
   assert.equal(p1.body.data.length, 10);
   assert.equal(p1.body.pages, Math.ceil(all.body.data.length / 10));
   const today = new Date();
-  const d = today.getUTCDate(), m = today.getUTCMonth() + 1, y = today.getUTCFullYear();
+  const d = today.getUTCDate(),
+    m = today.getUTCMonth() + 1,
+    y = today.getUTCFullYear();
   const oneDay = await h.call('GET', `/api/activity/oauthid/partner-portal/${d}/${m}/${y}/${d}/${m}/${y}`);
   assert.ok(oneDay.body.data.every((r: any) => r.id.day === d && r.id.month === m && r.id.year === y));
   assert.deepEqual((await h.call('GET', '/api/activity/oauthid/partner-portal/1/1/1990/2/1/1990')).body, { data: null, pages: 0 });

@@ -96,7 +96,9 @@ test('http catalogue: redirects to another origin or to file: are refused, a sam
 });
 
 test('an index redirecting to another origin, and a repository on another origin, are refused', async () => {
-  const crossRepo = await h.call('GET', '/api/examples/oas/ok?apiDef=1', { headers: { 'x-svc-examples-index': `${remoteUrl}/index.json`, 'x-svc-repo-url': otherUrl } });
+  const crossRepo = await h.call('GET', '/api/examples/oas/ok?apiDef=1', {
+    headers: { 'x-svc-examples-index': `${remoteUrl}/index.json`, 'x-svc-repo-url': otherUrl },
+  });
   assert.deepEqual([crossRepo.status, crossRepo.body.Message], [400, 'Invalid examples index file or root path.']);
   const fileRepo = await h.call('GET', '/api/examples/oas/ok?apiDef=1', { headers: { 'x-svc-repo-url': pathToFileURL(root).href } });
   assert.equal(fileRepo.status, 400);

@@ -48,7 +48,11 @@ test('GET /api/examples lists the built-in catalogue: six or more across classic
   const r = await h.call('GET', '/api/examples');
   assert.equal(r.status, 200);
   assert.ok(r.body.length >= 6);
-  for (const kind of ['classic/', 'oas/', 'streams/']) assert.ok(r.body.some((e: any) => e.location.startsWith(kind)), kind);
+  for (const kind of ['classic/', 'oas/', 'streams/'])
+    assert.ok(
+      r.body.some((e: any) => e.location.startsWith(kind)),
+      kind,
+    );
   assert.ok(r.body.every((e: any) => e.name && e.shortDescription));
 });
 
@@ -75,7 +79,9 @@ test('x-svc-examples-index may name an http index file or repository root; file:
   assert.deepEqual([viaFile.status, viaFile.body.Message], [400, 'Invalid examples index file or root path.']);
   const list = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': remoteUrl } });
   assert.deepEqual(list.body, [{ location: 'oas/tiny', name: 'Tiny', shortDescription: 'A tiny API' }]);
-  const viaHttp = await h.call('GET', '/api/examples/oas/tiny?apiDef=true&readme=1', { headers: { 'x-svc-examples-index': `${remoteUrl}/index.json`, 'x-svc-repo-url': remoteUrl } });
+  const viaHttp = await h.call('GET', '/api/examples/oas/tiny?apiDef=true&readme=1', {
+    headers: { 'x-svc-examples-index': `${remoteUrl}/index.json`, 'x-svc-repo-url': remoteUrl },
+  });
   assert.equal(viaHttp.body.oas.info.title, 'Tiny');
   assert.equal(viaHttp.body.readme, '# Tiny\n');
   assert.equal(viaHttp.body.min_version, '5.0');
@@ -91,6 +97,8 @@ test('bad, unreachable, slow and oversized catalogues answer the reference error
   assert.deepEqual([slow.status, slow.body.Message], [500, 'Failed to fetch examples index file.']);
   const huge = await h.call('GET', '/api/examples', { headers: { 'x-svc-examples-index': `${remoteUrl}/huge/index.json` } });
   assert.equal(huge.status, 500);
-  const badRepo = await h.call('GET', '/api/examples/oas/tiny?apiDef=1', { headers: { 'x-svc-examples-index': remoteUrl, 'x-svc-repo-url': `${remoteUrl}/elsewhere` } });
+  const badRepo = await h.call('GET', '/api/examples/oas/tiny?apiDef=1', {
+    headers: { 'x-svc-examples-index': remoteUrl, 'x-svc-repo-url': `${remoteUrl}/elsewhere` },
+  });
   assert.deepEqual([badRepo.status, badRepo.body.Message], [500, 'Failed to fetch example API definitions.']);
 });

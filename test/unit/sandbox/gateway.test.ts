@@ -54,7 +54,9 @@ test('PUT /svc/apis/{id} refuses a body whose api_id differs, unknown ids and OA
 
 test('POST /svc/apis creates a classic API (reference extension) and generates an empty id', async () => {
   const versions = { not_versioned: true, versions: { Default: { name: 'Default' } } };
-  const r = await h.call('POST', '/svc/apis', { body: { name: 'Created', proxy: { listen_path: '/created/', target_url: 'http://x' }, version_data: versions } });
+  const r = await h.call('POST', '/svc/apis', {
+    body: { name: 'Created', proxy: { listen_path: '/created/', target_url: 'http://x' }, version_data: versions },
+  });
   assert.equal(r.status, 200);
   assert.equal(r.body.action, 'added');
   assert.match(r.body.key, /^[0-9a-f]{32}$/);
@@ -100,7 +102,9 @@ test('POST /svc/apis/oas creates an API and links versions with the versioning p
   const unknown = await h.call('POST', '/svc/apis/oas?base_api_id=nope&new_version_name=v2', { body: oasDoc('V2', '/v2/') });
   assert.deepEqual([unknown.status, unknown.body.message], [400, 'nope is not a valid Base API version']);
 
-  const v2 = await h.call('POST', `/svc/apis/oas?base_api_id=${baseId}&base_api_version_name=v1&new_version_name=v2&set_default=true`, { body: oasDoc('V2', '/v2/') });
+  const v2 = await h.call('POST', `/svc/apis/oas?base_api_id=${baseId}&base_api_version_name=v1&new_version_name=v2&set_default=true`, {
+    body: oasDoc('V2', '/v2/'),
+  });
   assert.equal(v2.status, 200);
   const versioning = (await h.call('GET', `/svc/apis/oas/${baseId}`)).body['x-svc-api-gateway'].info.versioning;
   assert.equal(versioning.enabled, true);
@@ -170,7 +174,9 @@ test('writes the editor marks as errors are refused with the same validator; war
   assert.equal(refused.status, 400);
   assert.match(refused.body.message, /All auth sources are disabled for `authToken`/);
   // An unknown member and a null the gateway takes are warnings/hints in the editor: accepted.
-  const accepted = await h.call('POST', '/svc/apis', { body: { ...classic, api_id: 'typed-3', custom_thing: 1, proxy: { ...classic.proxy, transport: null } } });
+  const accepted = await h.call('POST', '/svc/apis', {
+    body: { ...classic, api_id: 'typed-3', custom_thing: 1, proxy: { ...classic.proxy, transport: null } },
+  });
   assert.equal(accepted.status, 200);
   const badKey = await h.call('POST', '/svc/keys/typed-key', { body: { rate: 'fast', access_rights: {} } });
   assert.deepEqual([badKey.status, badKey.body.message], [400, 'Request malformed. Reason: rate: must be number.']);

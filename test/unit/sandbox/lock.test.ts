@@ -15,7 +15,10 @@ const tempDir = () => mkdtempSync(join(tmpdir(), 'svc-lock-'));
 const lockOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'sandbox.lock'), 'utf8'));
 
 function runCli(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--data', dataDir, '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--data', dataDir, '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
@@ -38,7 +41,8 @@ test('a second sandbox process on the same folder exits 1 naming the holder; the
   const first = runCli(dataDir);
   try {
     const { url, secret } = await first.listening;
-    const post = (id: string) => fetch(`${url}/svc/policies`, { method: 'POST', headers: { 'X-Svc-Authorization': secret }, body: JSON.stringify({ id, name: id }) });
+    const post = (id: string) =>
+      fetch(`${url}/svc/policies`, { method: 'POST', headers: { 'X-Svc-Authorization': secret }, body: JSON.stringify({ id, name: id }) });
     assert.equal((await post('before-second')).status, 200);
     const second = runCli(dataDir);
     assert.equal(await second.exited, 1);
@@ -81,7 +85,10 @@ test('a lock whose process is gone is taken over', async () => {
   try {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const deadPid = Number(dead.stdout);
-    writeFileSync(join(dataDir, 'sandbox.lock'), JSON.stringify({ pid: deadPid, hostname: hostname(), startedAt: '2020-01-01T00:00:00.000Z', url: 'http://127.0.0.1:1' }));
+    writeFileSync(
+      join(dataDir, 'sandbox.lock'),
+      JSON.stringify({ pid: deadPid, hostname: hostname(), startedAt: '2020-01-01T00:00:00.000Z', url: 'http://127.0.0.1:1' }),
+    );
     const sandbox = await startSandbox({ dataDir, seed: false });
     assert.equal(lockOf(dataDir).pid, process.pid);
     await sandbox.close();
@@ -99,7 +106,11 @@ test('joinOrStartSandbox uses the running sandbox of the folder (same URL, same 
     assert.equal(guest.joined, true);
     assert.equal(guest.url, owner.url);
     assert.deepEqual(guest.credentials, owner.credentials);
-    const write = await fetch(`${guest.url}/svc/policies`, { method: 'POST', headers: { 'X-Svc-Authorization': guest.credentials.gatewaySecret }, body: '{"id":"via-guest"}' });
+    const write = await fetch(`${guest.url}/svc/policies`, {
+      method: 'POST',
+      headers: { 'X-Svc-Authorization': guest.credentials.gatewaySecret },
+      body: '{"id":"via-guest"}',
+    });
     assert.equal(write.status, 200);
     await guest.close(); // does not stop the owner's sandbox
     const read = await fetch(`${owner.url}/svc/policies/via-guest`, { headers: { 'X-Svc-Authorization': owner.credentials.gatewaySecret } });

@@ -48,7 +48,10 @@ test('all: skips with their keys, refusals as failures, abortedOnFailure false',
   assert.equal(keys[ID.paymentsOas], 'already_migrated');
   assert.equal(keys[ID.ordersStream], 'is_streams');
   assert.equal(r.body.skipped.count, r.body.skipped.apis.length);
-  assert.deepEqual(r.body.failure.errors.map((e: any) => e.apiID), [ID.billingVersioned]);
+  assert.deepEqual(
+    r.body.failure.errors.map((e: any) => e.apiID),
+    [ID.billingVersioned],
+  );
   assert.deepEqual(r.body.failure.errors[0].message, ['not migratable - new versioning is already enabled']);
   assert.equal(r.body.abortedOnFailure, false);
   assert.ok(r.body.success.apiIDs.includes(ID.petstoreClassic) && r.body.success.apiIDs.includes(ID.weatherClassic));
@@ -75,14 +78,20 @@ test('stage stores an inactive OAS copy; overrideStaged replaces it; promote mak
   assert.equal((await h.call('GET', `/svc/apis/${ID.ordersClassic}`)).body.is_oas, undefined, 'classic stays');
 
   const again = await migrate({ mode: 'stage', apiIDs: [ID.ordersClassic] });
-  assert.deepEqual(again.body.skipped.apis.map((a: any) => a.key), ['already_staged']);
+  assert.deepEqual(
+    again.body.skipped.apis.map((a: any) => a.key),
+    ['already_staged'],
+  );
   const count = await apiCount();
   const override = await migrate({ mode: 'stage', apiIDs: [ID.ordersClassic], overrideStaged: true });
   assert.equal(override.body.success.count, 1);
   assert.equal(await apiCount(), count, 'the old copy and its children are replaced, not added to');
 
   const notStaged = await migrate({ mode: 'promote', apiIDs: [ID.weatherClassic] });
-  assert.deepEqual(notStaged.body.skipped.apis.map((a: any) => a.key), ['not_staged']);
+  assert.deepEqual(
+    notStaged.body.skipped.apis.map((a: any) => a.key),
+    ['not_staged'],
+  );
   const promoted = await migrate({ mode: 'promote', apiIDs: [ID.ordersClassic] });
   assert.equal(promoted.body.success.count, 1);
   const live = await h.call('GET', `/svc/apis/oas/${ID.ordersClassic}`);
@@ -91,7 +100,10 @@ test('stage stores an inactive OAS copy; overrideStaged replaces it; promote mak
   assert.equal(live.body['x-svc-api-gateway'].info.state.active, true);
   assert.equal((await h.call('GET', `/svc/apis/oas/${pair.oasAPIID}`)).status, 404, 'the staged copy is gone');
   const twice = await migrate({ mode: 'promote', apiIDs: [ID.ordersClassic] });
-  assert.deepEqual(twice.body.skipped.apis.map((a: any) => a.key), ['already_migrated']);
+  assert.deepEqual(
+    twice.body.skipped.apis.map((a: any) => a.key),
+    ['already_migrated'],
+  );
 });
 
 test('direct replaces the classic API in place and stores the child versions', async () => {
@@ -105,5 +117,8 @@ test('direct replaces the classic API in place and stores the child versions', a
   for (const v of versions) assert.equal((await h.call('GET', `/svc/apis/oas/${v.id}`)).status, 200);
   assert.equal(await apiCount(), before + 2);
   const again = await migrate({ mode: 'direct', apiIDs: [ID.petstoreClassic] });
-  assert.deepEqual(again.body.skipped.apis.map((a: any) => a.key), ['already_migrated']);
+  assert.deepEqual(
+    again.body.skipped.apis.map((a: any) => a.key),
+    ['already_migrated'],
+  );
 });

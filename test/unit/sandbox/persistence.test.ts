@@ -48,7 +48,10 @@ test('data and credentials survive a restart; the seed runs only once', async ()
 
 /** Starts the CLI from the sources and resolves with its URL and gateway secret. */
 function startCli(dataDir: string): Promise<{ child: ReturnType<typeof spawn>; url: string; secret: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--data', dataDir, '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--data', dataDir, '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -70,7 +73,11 @@ test('after SIGKILL during a burst of writes every acknowledged write is on disk
     const writes = Array.from({ length: 400 }, async (_, i) => {
       const id = `burst-${i}`;
       try {
-        const r = await fetch(`${url}/svc/policies`, { method: 'POST', headers: { 'X-Svc-Authorization': secret }, body: JSON.stringify({ id, name: `Burst ${i}`, rate: i }) });
+        const r = await fetch(`${url}/svc/policies`, {
+          method: 'POST',
+          headers: { 'X-Svc-Authorization': secret },
+          body: JSON.stringify({ id, name: `Burst ${i}`, rate: i }),
+        });
         if (r.status === 200) acknowledged.push(id);
         if (acknowledged.length >= 100 && !killed) {
           killed = true;
@@ -121,11 +128,17 @@ test('1,000 concurrent mixed requests lose no write (memory and disk agree)', as
       if (kind === 0) requests.push(h.call('POST', '/svc/policies', { body: { id: `load-${i}`, name: `Load ${i}` } }));
       else if (kind === 1) requests.push(h.call('POST', `/api/keys/load-key-${i}`, { body: { quota_max: i } }));
       else if (kind === 2) requests.push(h.call('PUT', '/svc/policies/gold-plan', { body: { id: 'gold-plan', name: `Gold ${i}`, rate: i } }));
-      else if (kind === 3) requests.push(h.call('POST', '/api/users', { body: { first_name: 'L', last_name: `${i}`, email_address: `load${i}@example.com`, user_permissions: {} } }));
+      else if (kind === 3)
+        requests.push(
+          h.call('POST', '/api/users', { body: { first_name: 'L', last_name: `${i}`, email_address: `load${i}@example.com`, user_permissions: {} } }),
+        );
       else requests.push(h.call('GET', i % 2 ? '/api/keys?p=1' : `/api/apis/${api}`));
     }
     const answers = await Promise.all(requests);
-    assert.deepEqual(answers.filter((a) => a.status !== 200).map((a) => a.status), []);
+    assert.deepEqual(
+      answers.filter((a) => a.status !== 200).map((a) => a.status),
+      [],
+    );
 
     const check = async (target: typeof h) => {
       const policies = (await target.call('GET', '/svc/policies')).body;

@@ -36,7 +36,10 @@ for (const mode of ['memory', 'data folder'] as const) {
       assert.equal(atLimit.status, 200);
       const list = await h.call('GET', '/svc/policies');
       assert.equal(list.status, 200);
-      assert.deepEqual(list.body.map((p: any) => p.id).filter((id: string) => id !== 'at-limit' && /deep|huge/.test(id)), []);
+      assert.deepEqual(
+        list.body.map((p: any) => p.id).filter((id: string) => id !== 'at-limit' && /deep|huge/.test(id)),
+        [],
+      );
       assert.ok(list.body.some((p: any) => p.id === 'at-limit'));
       assert.equal((await h.call('GET', '/api/keys')).status, 200);
       assert.equal((await h.call('GET', '/api/apis/-/keys/deep-key')).status, 404);

@@ -59,7 +59,11 @@ test('a fresh sandbox pulled whole lints with zero errors and zero warnings', as
 
   const run = runLint(['--format', 'json', folder], folder);
   const report = JSON.parse(run.stdout);
-  const findings = report.files.flatMap((f: any) => f.diagnostics.filter((d: any) => d.severity === 'error' || d.severity === 'warning').map((d: any) => `${f.file}:${d.line} ${d.severity} ${d.code} ${d.message}`));
+  const findings = report.files.flatMap((f: any) =>
+    f.diagnostics
+      .filter((d: any) => d.severity === 'error' || d.severity === 'warning')
+      .map((d: any) => `${f.file}:${d.line} ${d.severity} ${d.code} ${d.message}`),
+  );
   assert.equal(report.files.length, targets.length, 'every pulled file is a Svc document');
   assert.deepEqual(findings, []);
   assert.equal(run.exitCode, 0);

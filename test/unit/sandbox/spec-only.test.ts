@@ -119,7 +119,7 @@ test('streams PATCH keeps the stored extension members a body with only x-svc-ap
     const patch = await h.call('PATCH', `/api/apis/streams/${id}`, { body, headers: { 'Content-Type': STREAMS } });
     assert.equal(patch.status, 200);
     const after = (await h.call('GET', `/api/apis/streams/${id}`, { headers: { Accept: STREAMS } })).body;
-    assert.equal(after['x-svc-api-gateway'].info.name, 'Order events (renamed)', 'the body\'s member wins');
+    assert.equal(after['x-svc-api-gateway'].info.name, 'Order events (renamed)', "the body's member wins");
     assert.deepEqual(after['x-svc-api-gateway'].server.listenPath, listenPath, 'server.listenPath is kept');
     assert.deepEqual(after['x-svc-api-gateway'].upstream, before['x-svc-api-gateway'].upstream, 'upstream is kept');
     assert.deepEqual(after['x-svc-streaming'], before['x-svc-streaming'], 'x-svc-streaming is kept');

@@ -29,7 +29,18 @@ const WRONG: Array<[string, Record<string, unknown>, RegExp]> = [
 ];
 
 test('sessionTypeError: just inside (right types, nulls, unknown members, fractions in double members) passes', () => {
-  assert.equal(sessionTypeError({ access_rights: { a: { api_id: 'a', versions: ['Default'], limit: null } }, rate: 1.5, per: 60, quota_max: -1, tags: null, alias: 'x', extra: [1] }), undefined);
+  assert.equal(
+    sessionTypeError({
+      access_rights: { a: { api_id: 'a', versions: ['Default'], limit: null } },
+      rate: 1.5,
+      per: 60,
+      quota_max: -1,
+      tags: null,
+      alias: 'x',
+      extra: [1],
+    }),
+    undefined,
+  );
   for (const [what, body, message] of WRONG) assert.match(sessionTypeError(body) ?? '', message, what);
 });
 
@@ -52,7 +63,11 @@ test('every key endpoint answers 400 to a wrongly typed session and stores nothi
   assert.equal((await h.call('GET', '/svc/keys/typed-key')).status, 404);
   assert.equal((await h.call('GET', '/api/apis/-/keys/typed-key-2')).status, 404);
   assert.deepEqual((await h.call('GET', `/api/apis/-/keys/${existing}`)).body.data.quota_max, before.quota_max);
-  assert.equal((await h.call('POST', '/svc/keys/typed-key', { body: { access_rights: {}, quota_max: 10, rate: 2.5 } })).status, 200, 'a well-typed body is stored');
+  assert.equal(
+    (await h.call('POST', '/svc/keys/typed-key', { body: { access_rights: {}, quota_max: 10, rate: 2.5 } })).status,
+    200,
+    'a well-typed body is stored',
+  );
 });
 
 test('ids that can never be addressed are refused at creation: ".", "..", 256 characters; 255 is fine', async () => {

@@ -22,7 +22,13 @@ function fixes(text: string): Array<{ title: string; apply: () => string; action
 
 function only(text: string, title: string): string {
   const found = fixes(text).filter((f) => f.title === title);
-  assert.equal(found.length, 1, `fix "${title}" among: ${fixes(text).map((f) => f.title).join(' | ')}`);
+  assert.equal(
+    found.length,
+    1,
+    `fix "${title}" among: ${fixes(text)
+      .map((f) => f.title)
+      .join(' | ')}`,
+  );
   return found[0].apply();
 }
 
@@ -72,10 +78,17 @@ test('several missing members of one object: one fix adds them all (and each kee
   const titles = fixes(text).map((f) => f.title);
   assert.ok(titles.includes('Add missing member `not_versioned`') && titles.includes('Add missing member `versions`'), titles.join(' | '));
   const fixed = only(text, 'Add all missing members (`not_versioned`, `versions`)');
-  assert.equal(fixed, '{\n  "name": "Orders",\n  "proxy": {\n    "listen_path": "/o/",\n    "target_url": "http://o"\n  },\n  "version_data": {\n    "not_versioned": false,\n    "versions": {}\n  }\n}');
+  assert.equal(
+    fixed,
+    '{\n  "name": "Orders",\n  "proxy": {\n    "listen_path": "/o/",\n    "target_url": "http://o"\n  },\n  "version_data": {\n    "not_versioned": false,\n    "versions": {}\n  }\n}',
+  );
   assert.deepEqual(validate(svcDocument(fixed), {}, testServices), [], 'nothing left to fix');
   // A single missing member gets no "all" variant.
-  assert.ok(!fixes('{\n  "name": "Orders",\n  "proxy": { "listen_path": "/o/" },\n  "version_data": { "not_versioned": true, "versions": {} }\n}').some((f) => f.title.startsWith('Add all')));
+  assert.ok(
+    !fixes('{\n  "name": "Orders",\n  "proxy": { "listen_path": "/o/" },\n  "version_data": { "not_versioned": true, "versions": {} }\n}').some((f) =>
+      f.title.startsWith('Add all'),
+    ),
+  );
 });
 
 const oasWith = (per: string) => `{

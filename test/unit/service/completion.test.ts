@@ -7,8 +7,7 @@ import { applyItem, completeAt, doc, item, service } from './completion.helpers'
 import { expandSnippet } from '../../../server/src/service/completion/snippetText';
 import { documentSnippets } from '../../../server/src/service/completion/documentSnippets';
 
-const oas = (gateway: string, extra = '') =>
-  `{"openapi":"3.0.3","info":{"title":"t","version":"1"},${extra}"x-svc-api-gateway":${gateway}}`;
+const oas = (gateway: string, extra = '') => `{"openapi":"3.0.3","info":{"title":"t","version":"1"},${extra}"x-svc-api-gateway":${gateway}}`;
 
 test('member names not yet present, each inserted with a value of its type', () => {
   const { items, document, labels } = completeAt(oas('{"server":{"listenPath":{"value":"/a", |}}}'));
@@ -80,7 +79,12 @@ test('documents that are none of ours get no completions', () => {
 
 test('an empty file offers one whole-document snippet per kind, each a valid document of that kind', () => {
   const { items, labels } = completeAt('|');
-  assert.deepEqual(labels.sort(), documentSnippets().map((s) => s.name).sort());
+  assert.deepEqual(
+    labels.sort(),
+    documentSnippets()
+      .map((s) => s.name)
+      .sort(),
+  );
   assert.equal(labels.length, 9);
   const kinds = new Set<string>();
   for (const snippet of items) {
@@ -89,8 +93,14 @@ test('an empty file offers one whole-document snippet per kind, each a valid doc
     const kind = service().detectKind(document)?.kind;
     assert.ok(kind, `${snippet.label}: kind detected`);
     kinds.add(kind);
-    const errors = service().validate(document).filter((d) => d.severity === 1);
-    assert.deepEqual(errors.map((e) => e.message), [], `${snippet.label} validates`);
+    const errors = service()
+      .validate(document)
+      .filter((d) => d.severity === 1);
+    assert.deepEqual(
+      errors.map((e) => e.message),
+      [],
+      `${snippet.label} validates`,
+    );
   }
   assert.equal(kinds.size, 9, 'one snippet per kind');
 });

@@ -14,7 +14,10 @@ import { validate } from '../../../server/src/service/validation/index';
 import { completeAt, service } from './completion.helpers';
 import { svcDocument, testServices } from './validation.helpers';
 
-const templateNames = () => documentSnippets().map((s) => s.name).sort();
+const templateNames = () =>
+  documentSnippets()
+    .map((s) => s.name)
+    .sort();
 const templatesIn = (labels: string[]) => labels.filter((l) => templateNames().includes(l));
 
 /** The text after accepting an item: its snippet (placeholders as proposed) and its additional edits. */
@@ -24,7 +27,11 @@ function accept(document: TextDocument, item: CompletionItem): string {
   return TextDocument.applyEdits(document, edits);
 }
 
-for (const [name, text] of [['`{` alone', '{|'], ['`{}`', '{|}'], ['`{ }` over lines', '\n{\n  |\n}\n']] as const) {
+for (const [name, text] of [
+  ['`{` alone', '{|'],
+  ['`{}`', '{|}'],
+  ['`{ }` over lines', '\n{\n  |\n}\n'],
+] as const) {
   test(`after ${name} in an empty file completion offers every whole-document template`, () => {
     const { items, labels, document } = completeAt(text);
     assert.deepEqual(templatesIn(labels).sort(), templateNames());
@@ -80,14 +87,19 @@ test('an unknown operation with no close name offers each operation not configur
   const text = oas('"listPets": {}, "showStatus": {}');
   const titles = fixes(text).map((f) => f.title);
   assert.deepEqual(titles.sort(), ['Change `showStatus` to the operation `createPet`', 'Change `showStatus` to the operation `deletePet`']);
-  const fixed = fixes(text).find((f) => f.title.endsWith('`createPet`'))!.apply();
+  const fixed = fixes(text)
+    .find((f) => f.title.endsWith('`createPet`'))!
+    .apply();
   assert.equal(fixed, text.replace('"showStatus"', '"createPet"'));
   assert.ok(!validate(svcDocument(fixed), {}, testServices).some((d) => d.code === 'svc.semantic.operation-id'));
 });
 
 test('a close name keeps the single preferred "did you mean" rename', () => {
   const found = fixes(oas('"createPets": {}'));
-  assert.deepEqual(found.map((f) => [f.title, f.preferred]), [['Rename `createPets` to `createPet`', true]]);
+  assert.deepEqual(
+    found.map((f) => [f.title, f.preferred]),
+    [['Rename `createPets` to `createPet`', true]],
+  );
 });
 
 test('the choices stop at the limit, closest first; none when every operation is configured', () => {
@@ -95,18 +107,32 @@ test('the choices stop at the limit, closest first; none when every operation is
   const titles = fixes(oas('"zzzzzzzzzzzzzz": {}', '/p/', ids)).map((f) => f.title);
   assert.equal(titles.length, MAX_OPERATION_CHOICES);
   assert.equal(titles[0], 'Change `zzzzzzzzzzzzzz` to the operation `zzzzzzzzq`');
-  assert.deepEqual(fixes(oas('"listPets": {}, "createPet": {}, "deletePet": {}, "other": {}')).map((f) => f.title), []);
+  assert.deepEqual(
+    fixes(oas('"listPets": {}, "createPet": {}, "deletePet": {}, "other": {}')).map((f) => f.title),
+    [],
+  );
 });
 
 test('a listen path without its leading slash gets a fix that adds it', () => {
   const text = oas('"listPets": {}', 'pets/');
   const found = fixes(text);
-  assert.deepEqual(found.map((f) => [f.title, f.preferred]), [['Add the leading `/` (`/pets/`)', true]]);
+  assert.deepEqual(
+    found.map((f) => [f.title, f.preferred]),
+    [['Add the leading `/` (`/pets/`)', true]],
+  );
   const fixed = found[0].apply();
   assert.equal(fixed, text.replace('"pets/"', '"/pets/"'));
-  assert.deepEqual(validate(svcDocument(fixed), {}, testServices).filter((d) => d.code === 'svc.semantic.listen-path'), []);
+  assert.deepEqual(
+    validate(svcDocument(fixed), {}, testServices).filter((d) => d.code === 'svc.semantic.listen-path'),
+    [],
+  );
   const classic = '{\n  "name": "O",\n  "api_id": "o",\n  "proxy": { "listen_path": "o/", "target_url": "http://o" }\n}';
-  assert.equal(fixes(classic).find((f) => f.title.startsWith('Add the leading'))?.apply(), classic.replace('"o/"', '"/o/"'));
+  assert.equal(
+    fixes(classic)
+      .find((f) => f.title.startsWith('Add the leading'))
+      ?.apply(),
+    classic.replace('"o/"', '"/o/"'),
+  );
   assert.deepEqual(fixes(oas('"listPets": {}', '/pets/')), [], 'a path with its slash: no fix');
 });
 

@@ -15,10 +15,13 @@ test('objects and arrays spanning lines fold up to the line before their closing
 test('block comments and #region markers in JSONC', () => {
   const text = '{\n  /* one\n     two */\n  // #region auth\n  "a": 1,\n  "b": 2\n  // #endregion\n}';
   const ranges = service().foldingRanges(doc(text, 'jsonc'));
-  assert.deepEqual(ranges.filter((r) => r.kind), [
-    { startLine: 1, endLine: 2, kind: 'comment' },
-    { startLine: 3, endLine: 6, kind: 'region' },
-  ]);
+  assert.deepEqual(
+    ranges.filter((r) => r.kind),
+    [
+      { startLine: 1, endLine: 2, kind: 'comment' },
+      { startLine: 3, endLine: 6, kind: 'region' },
+    ],
+  );
 });
 
 test('the client limit is honoured', () => {

@@ -9,7 +9,10 @@ const formatted = (document: TextDocument, tabSize: number, insertSpaces: boolea
 
 test('two spaces, four spaces and tabs', () => {
   const document = doc('{"proxy":{"listen_path":"/a","target_list":["http://a","http://b"]}}');
-  assert.equal(formatted(document, 2, true), '{\n  "proxy": {\n    "listen_path": "/a",\n    "target_list": [\n      "http://a",\n      "http://b"\n    ]\n  }\n}');
+  assert.equal(
+    formatted(document, 2, true),
+    '{\n  "proxy": {\n    "listen_path": "/a",\n    "target_list": [\n      "http://a",\n      "http://b"\n    ]\n  }\n}',
+  );
   assert.equal(formatted(document, 4, true).split('\n')[1], '    "proxy": {');
   assert.equal(formatted(document, 4, false).split('\n')[2], '\t\t"listen_path": "/a",');
 });

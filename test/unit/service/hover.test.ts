@@ -19,7 +19,7 @@ test('a member: title, description, type, allowed values and default', () => {
   );
 });
 
-test('an enum value adds that value\'s own description', () => {
+test("an enum value adds that value's own description", () => {
   const text = hoverText(oas('{"server":{"authentication":{"securityProcessingMode":"compl|iant"}}}'));
   assert.ok(text?.endsWith('\n\n`"compliant"`: All requirements are honoured as OpenAPI defines them.'), text);
 });

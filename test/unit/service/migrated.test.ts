@@ -17,7 +17,10 @@ const read = (path: string): any => JSON.parse(readFileSync(join(FIXTURES, path)
 /** `path · severity code message` per diagnostic: a failure names every finding. */
 function findings(document: unknown): string[] {
   const { diagnostics } = diagnose(JSON.stringify(document, null, 2), { uri: 'file:///work/migrated.json' });
-  return diagnostics.map((d) => `${(d.data as { pointer?: string } | undefined)?.pointer ?? ''} · ${d.severity} ${d.code} ${typeof d.message === 'string' ? d.message : d.message.value}`);
+  return diagnostics.map(
+    (d) =>
+      `${(d.data as { pointer?: string } | undefined)?.pointer ?? ''} · ${d.severity} ${d.code} ${typeof d.message === 'string' ? d.message : d.message.value}`,
+  );
 }
 
 test('the migration fixture petstore.expected.json gets no diagnostic at all', () => {
@@ -70,12 +73,17 @@ test('the every-mapping fixture really reaches the members this test guards', ()
 });
 
 test('uptime checks come out in the reference form our schema accepts; the old list-of-headers form is refused', () => {
-  const result = convertClassicToOas({
-    ...read('migration/petstore.classic.json'),
-    uptime_tests: {
-      check_list: [{ url: 'http://pets.internal/health', protocol: 'https', timeout: 20_000, method: 'GET', headers: { 'Content-Type': 'application/json' } }],
+  const result = convertClassicToOas(
+    {
+      ...read('migration/petstore.classic.json'),
+      uptime_tests: {
+        check_list: [
+          { url: 'http://pets.internal/health', protocol: 'https', timeout: 20_000, method: 'GET', headers: { 'Content-Type': 'application/json' } },
+        ],
+      },
     },
-  }, { generateId: () => 'child' });
+    { generateId: () => 'child' },
+  );
   assert.ok(result.ok);
   const ext = result.baseAPI['x-svc-api-gateway'];
   assert.deepEqual(ext.upstream.uptimeTests.tests, [
@@ -95,7 +103,9 @@ test('every real classic definition of ../shared/real-definitions/classic migrat
   const dir = join(__dirname, '..', '..', '..', '..', 'shared', 'real-definitions', 'classic');
   let documents = 0;
   const problems: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const parsed = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     for (const definition of Array.isArray(parsed) ? parsed : [parsed]) {
       if (skipReason(unwrapDashboardRecord(definition), { mode: 'dryRun' })) continue;

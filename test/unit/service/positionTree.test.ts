@@ -47,7 +47,11 @@ test('same completion context and hover node as the full tree at every offset of
 
 test('same answers on real documents (every 7th offset of each fixture)', () => {
   let compared = 0;
-  for (const file of ['realworld/oas-api/pet-clinic-40-operations.json', 'realworld/classic-api/pet-clinic-12-versions.json', 'realworld/streams-api/commerce-events-12-streams.json']) {
+  for (const file of [
+    'realworld/oas-api/pet-clinic-40-operations.json',
+    'realworld/classic-api/pet-clinic-12-versions.json',
+    'realworld/streams-api/commerce-events-12-streams.json',
+  ]) {
     compared += compareEverywhere(readFileSync(join(FIXTURES, file), 'utf8'), 7);
   }
   assert.ok(compared > 1000, `only ${compared} offsets compared`);

@@ -15,10 +15,13 @@ test('OAS: top-level members, operations named "METHOD path" with the operationI
   const symbols = service().documentSymbols(doc(fixture('valid/oas.json')));
   assert.deepEqual(names(symbols), ['openapi', 'info', 'servers', 'security', 'paths', 'components', 'x-svc-api-gateway']);
   const pets = find(find(symbols, 'paths')?.children, '/pets');
-  assert.deepEqual(pets?.children?.map((s) => [s.name, s.detail, s.kind]), [
-    ['GET /pets', 'listPets', SymbolKind.Method],
-    ['POST /pets', 'createPet', SymbolKind.Method],
-  ]);
+  assert.deepEqual(
+    pets?.children?.map((s) => [s.name, s.detail, s.kind]),
+    [
+      ['GET /pets', 'listPets', SymbolKind.Method],
+      ['POST /pets', 'createPet', SymbolKind.Method],
+    ],
+  );
   const gateway = find(symbols, 'x-svc-api-gateway');
   assert.equal(gateway?.detail, 'Pets');
   assert.equal(gateway?.kind, SymbolKind.Module);
@@ -30,7 +33,9 @@ test('array items are named by their url or name rather than an index', () => {
 });
 
 test('selection range is the key, range the whole member', () => {
-  const document = doc('{\n  "name": "x",\n  "proxy": {"listen_path": "/a", "target_url": "http://u"},\n  "version_data": {"not_versioned": true, "versions": {}}\n}');
+  const document = doc(
+    '{\n  "name": "x",\n  "proxy": {"listen_path": "/a", "target_url": "http://u"},\n  "version_data": {"not_versioned": true, "versions": {}}\n}',
+  );
   const proxy = find(service().documentSymbols(document), 'proxy');
   assert.deepEqual(proxy?.selectionRange, { start: { line: 2, character: 2 }, end: { line: 2, character: 9 } });
   assert.deepEqual(proxy?.range.end, { line: 2, character: 58 });

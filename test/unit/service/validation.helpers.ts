@@ -36,13 +36,20 @@ export function svcDocument(text: string, uri = 'file:///work/api.json', languag
   return new SvcDocument(TextDocument.create(uri, languageId, version, text));
 }
 
-export function diagnose(text: string, options: { uri?: string; languageId?: string; settings?: Partial<ValidationSettings>; services?: Partial<ValidationServices> } = {}): { doc: SvcDocument; diagnostics: Diagnostic[] } {
+export function diagnose(
+  text: string,
+  options: { uri?: string; languageId?: string; settings?: Partial<ValidationSettings>; services?: Partial<ValidationServices> } = {},
+): { doc: SvcDocument; diagnostics: Diagnostic[] } {
   const doc = svcDocument(text, options.uri, options.languageId);
   return { doc, diagnostics: validate(doc, options.settings ?? {}, { ...testServices, ...options.services }) };
 }
 
 /** Asserts the diagnostics: one `[code, message]` per marked range, in document order. */
-export function expectDiagnostics(marked: string, expected: Array<[code: string, message: string]>, options: Parameters<typeof diagnose>[1] = {}): Diagnostic[] {
+export function expectDiagnostics(
+  marked: string,
+  expected: Array<[code: string, message: string]>,
+  options: Parameters<typeof diagnose>[1] = {},
+): Diagnostic[] {
   const { text, ranges } = markup(marked);
   const { doc, diagnostics } = diagnose(text, options);
   const actual = diagnostics.map((d) => ({

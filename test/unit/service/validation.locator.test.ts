@@ -37,7 +37,10 @@ test('JSON.parse is the fast path; JSONC and broken text fall back to the tolera
   assert.deepEqual(jsonc.syntaxErrors, []);
   assert.deepEqual(jsonc.value, { a: { 'b~c': [0, { 'x/y': 2 }] }, e: true });
   const broken = new SvcDocument(TextDocument.create('file:///b.json', 'json', 1, '{"a": 1 "b": 2}'));
-  assert.deepEqual(broken.syntaxErrors.map((e) => [e.name, e.offset]), [['CommaExpected', 8]]);
+  assert.deepEqual(
+    broken.syntaxErrors.map((e) => [e.name, e.offset]),
+    [['CommaExpected', 8]],
+  );
   assert.deepEqual(broken.value, { a: 1, b: 2 });
   assert.equal(broken.locate('/b')?.valueOffset, 13);
 });

@@ -23,7 +23,7 @@ export const M = {
     `\`${id}\` is not the operationId of any operation in \`paths\`${suggestion ? `: did you mean \`${suggestion}\`?` : '.'}`,
   perNonSpecOas: "`per` uses the reference gateway's form, accepted but not the spec's: the spec wants an integer number of seconds (for example 60).",
   perStreamsInteger: '`per` is an ISO 8601 duration in streams documents, e.g. "PT1M".',
-  perNonSpecStreams: "`per` uses the reference gateway's form, accepted but not the spec's: the spec wants an ISO 8601 duration (for example \"PT1M\").",
+  perNonSpecStreams: '`per` uses the reference gateway\'s form, accepted but not the spec\'s: the spec wants an ISO 8601 duration (for example "PT1M").',
   commaExpected: 'Expected a comma.',
   comment: 'Comments are not allowed in JSON (use a .jsonc file if the tools reading it accept comments).',
   tooDeep: 'The document is nested too deeply (more than 512 levels): Svc does not check it further.',

@@ -90,12 +90,21 @@ test('session: hints on a past expiry and a zero quota; an access_rights entry n
   const ds = expectDiagnostics(
     '{ "rate": 10, "per": 60, "expires": «1000000000», "quota_max": «0», "access_rights": { "orders": { "api_id": «"payments"», "versions": ["Default"] } } }',
     [
-      ['svc.semantic.past-expiry', '`expires` is in the past (2001-09-09 01:46 UTC): the gateway keeps the stored expiry instead, so a new key would never expire.'],
-      ['svc.semantic.quota-disabled', '`quota_max` 0 turns quota enforcement off (as any value ≤ 0 does): use -1 for unlimited on purpose, or a positive number of requests.'],
+      [
+        'svc.semantic.past-expiry',
+        '`expires` is in the past (2001-09-09 01:46 UTC): the gateway keeps the stored expiry instead, so a new key would never expire.',
+      ],
+      [
+        'svc.semantic.quota-disabled',
+        '`quota_max` 0 turns quota enforcement off (as any value ≤ 0 does): use -1 for unlimited on purpose, or a positive number of requests.',
+      ],
       ['svc.semantic.access-rights-api-id', 'This entry is keyed `orders` but its `api_id` is `payments`: the gateway grants access to `orders` (the key).'],
     ],
   );
-  assert.deepEqual(ds.map((d) => d.severity), [DiagnosticSeverity.Hint, DiagnosticSeverity.Hint, DiagnosticSeverity.Warning]);
+  assert.deepEqual(
+    ds.map((d) => d.severity),
+    [DiagnosticSeverity.Hint, DiagnosticSeverity.Hint, DiagnosticSeverity.Warning],
+  );
   // A future expiry, "never" (0/-1), unlimited quota and a matching api_id say nothing.
   expectDiagnostics('{ "rate": 10, "per": 60, "expires": 4102444800, "quota_max": -1, "access_rights": { "orders": { "api_id": "orders" } } }', []);
   expectDiagnostics('{ "rate": 10, "per": 60, "expires": 0, "access_rights": { "orders": { "api_id": "" } } }', []);
@@ -135,7 +144,9 @@ test('oas: a Go-style rateLimit.per is accepted with a warning naming the spec f
 });
 
 test('oas: an unparsable per gets one message, not one per anyOf branch', () => {
-  const { diagnostics } = diagnose(markup(oas('', `"upstream": { "url": "http://p", "rateLimit": { "enabled": true, "rate": 1, "per": true } },\n    ${oasServer}`)).text);
+  const { diagnostics } = diagnose(
+    markup(oas('', `"upstream": { "url": "http://p", "rateLimit": { "enabled": true, "rate": 1, "per": true } },\n    ${oasServer}`)).text,
+  );
   assert.equal(diagnostics.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
   assert.equal(diagnostics[0].code, 'svc.schema.type');
   assert.equal(diagnostics[0].message, '`per` must be an integer or a string.');
@@ -148,7 +159,9 @@ test('oas: enum, listen path, load balancing and auth sources in the extension',
       `"upstream": { "url": "http://p", "loadBalancing": { "enabled": true, "targets": [{ "url": "http://a", "weight": 0 }] } },
     "server": { "protocol": «"tcp"», "listenPath": { "value": «"pets"» },
       "authentication": { "enabled": true, "securitySchemes": { «"authToken"»: { "enabled": true, "header": { "enabled": false } } } } }`,
-    ).replace('"targets": [', '"targets": «[').replace('"weight": 0 }]', '"weight": 0 }]»'),
+    )
+      .replace('"targets": [', '"targets": «[')
+      .replace('"weight": 0 }]', '"weight": 0 }]»'),
     [
       ['svc.semantic.load-balancing', M.lbZeroWeights],
       ['svc.schema.enum', M.protocolEnumOas],
@@ -185,11 +198,14 @@ test('syntax errors have codes and exact ranges; comments are fine in jsonc only
   expectDiagnostics(classic(',\n  «// the slug»\n  "slug": "x"'), [['svc.syntax.invalid-comment-token', M.comment]]);
 });
 
-test('jsonSyntaxReportedElsewhere: json documents leave syntax errors to the editor\'s JSON service; jsonc keeps them', () => {
+test("jsonSyntaxReportedElsewhere: json documents leave syntax errors to the editor's JSON service; jsonc keeps them", () => {
   const text = classic(',\n  "active": true "slug": "x"');
   const settings = { jsonSyntaxReportedElsewhere: true };
   const codes = (languageId: string, uri: string) => diagnose(text, { uri, languageId, settings }).diagnostics.map((d) => d.code);
-  assert.deepEqual(codes('json', 'file:///work/api.json').filter((c) => String(c).startsWith('svc.syntax.')), []);
+  assert.deepEqual(
+    codes('json', 'file:///work/api.json').filter((c) => String(c).startsWith('svc.syntax.')),
+    [],
+  );
   assert.ok(codes('jsonc', 'file:///work/api.jsonc').includes('svc.syntax.comma-expected'));
   // Without the setting (svc-lint, other editors) json keeps them too.
   assert.ok(diagnose(text).diagnostics.some((d) => d.code === 'svc.syntax.comma-expected'));
@@ -218,9 +234,16 @@ test('above the size limit only syntax is checked, with one information diagnost
 });
 
 test('a document nested 10,000 levels deep gets one diagnostic and no crash', () => {
-  const deep = '{"name":"x","api_id":"a","proxy":{"listen_path":"/d/","target_url":"http://d"},"version_data":{"not_versioned":true,"versions":{}},"config_data":' + '{"a":'.repeat(10000) + '1' + '}'.repeat(10001);
+  const deep =
+    '{"name":"x","api_id":"a","proxy":{"listen_path":"/d/","target_url":"http://d"},"version_data":{"not_versioned":true,"versions":{}},"config_data":' +
+    '{"a":'.repeat(10000) +
+    '1' +
+    '}'.repeat(10001);
   const { diagnostics } = diagnose(deep);
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.message]), [['svc.syntax.too-deep', M.tooDeep]]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message]),
+    [['svc.syntax.too-deep', M.tooDeep]],
+  );
 });
 
 test('the same listen path in two workspace files: warning with related information', () => {
@@ -238,7 +261,10 @@ test('the same listen path in two workspace files: warning with related informat
   const [d] = expectDiagnostics(marked, [['svc.semantic.duplicate-listen-path', M.duplicateListenPath('/orders/', 'other.json')]], { services: { workspace } });
   assert.equal(d.severity, DiagnosticSeverity.Warning);
   assert.deepEqual(d.relatedInformation, [
-    { location: { uri: 'file:///work/other.json', range: { start: { line: 3, character: 28 }, end: { line: 3, character: 38 } } }, message: '`/orders/` is also the listen path here.' },
+    {
+      location: { uri: 'file:///work/other.json', range: { start: { line: 3, character: 28 }, end: { line: 3, character: 38 } } },
+      message: '`/orders/` is also the listen path here.',
+    },
   ]);
   workspace.remove('file:///work/other.json');
   assert.deepEqual(diagnose(text, { services: { workspace } }).diagnostics, []);

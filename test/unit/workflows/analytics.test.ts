@@ -9,7 +9,13 @@ import { fetchAllPages } from '../../../client/src/workflows/analytics/fetchAll'
 import { analyticsHtml, contentSecurityPolicy } from '../../../client/src/workflows/analytics/webviewHtml';
 
 const rec = (day: number, hits: number, error: number, latency: number, extra: Partial<AnalyticsRecord> = {}): AnalyticsRecord => ({
-  hits, error, success: hits - error, latency, max_latency: latency * 2, id: { year: 2024, month: 3, day }, ...extra,
+  hits,
+  error,
+  success: hits - error,
+  latency,
+  max_latency: latency * 2,
+  id: { year: 2024, month: 3, day },
+  ...extra,
 });
 
 test('default range: the 7 days ending today, across a month boundary', () => {
@@ -33,11 +39,14 @@ test('dates: real calendar days only; start not after end; range bounded', () =>
 test('aggregation: one point per day, sums, hits-weighted latency, gaps as null', () => {
   const records = [rec(1, 100, 2, 50), rec(1, 300, 30, 150), rec(3, 10, 0, 20), rec(9, 5, 0, 1)];
   const series = aggregateByDay(records, { year: 2024, month: 3, day: 1 }, { year: 2024, month: 3, day: 3 });
-  assert.deepEqual(series.points.map((p) => [p.day, p.hits, p.errors, p.success, p.latency, p.maxLatency]), [
-    ['2024-03-01', 400, 32, 368, 125, 300],
-    ['2024-03-02', 0, 0, 0, null, null],
-    ['2024-03-03', 10, 0, 10, 20, 40],
-  ]);
+  assert.deepEqual(
+    series.points.map((p) => [p.day, p.hits, p.errors, p.success, p.latency, p.maxLatency]),
+    [
+      ['2024-03-01', 400, 32, 368, 125, 300],
+      ['2024-03-02', 0, 0, 0, null, null],
+      ['2024-03-03', 10, 0, 10, 20, 40],
+    ],
+  );
   assert.equal(series.points[0].time, Date.UTC(2024, 2, 1) / 1000);
   assert.equal(series.skipped, 1, 'the record of day 9 is outside the range');
   // (100*50 + 300*150 + 10*20) / 410
@@ -63,7 +72,11 @@ test('CSV: header, one CRLF line per day, empty cells for gaps, quoting and form
 });
 
 test('paging: reads page 1..pages, reports progress, stops on an empty page', async () => {
-  const pages: Record<number, AnalyticsEnvelope> = { 1: { data: [rec(1, 1, 0, 1)], pages: 3 }, 2: { data: [rec(2, 1, 0, 1)], pages: 3 }, 3: { data: [rec(3, 1, 0, 1)], pages: 3 } };
+  const pages: Record<number, AnalyticsEnvelope> = {
+    1: { data: [rec(1, 1, 0, 1)], pages: 3 },
+    2: { data: [rec(2, 1, 0, 1)], pages: 3 },
+    3: { data: [rec(3, 1, 0, 1)], pages: 3 },
+  };
   const asked: number[] = [];
   const progress: string[] = [];
   const records = await fetchAllPages(async (p) => (asked.push(p), pages[p]), { onProgress: (x) => progress.push(`${x.page}/${x.pages}:${x.records}`) });
@@ -80,11 +93,14 @@ test('paging: a cancelled signal stops before the next page', async () => {
   const controller = new AbortController();
   const asked: number[] = [];
   await assert.rejects(
-    fetchAllPages(async (p) => {
-      asked.push(p);
-      controller.abort();
-      return { data: [rec(1, 1, 0, 1)], pages: 4 };
-    }, { signal: controller.signal }),
+    fetchAllPages(
+      async (p) => {
+        asked.push(p);
+        controller.abort();
+        return { data: [rec(1, 1, 0, 1)], pages: 4 };
+      },
+      { signal: controller.signal },
+    ),
     { name: 'AbortError' },
   );
   assert.deepEqual(asked, [1]);
@@ -92,8 +108,15 @@ test('paging: a cancelled signal stops before the next page', async () => {
 
 test('webview HTML: strict CSP with the nonce on the one script; no inline script or style allowed', () => {
   const csp = contentSecurityPolicy('vscode-webview://abc', 'N0NCE');
-  assert.equal(csp, "default-src 'none'; img-src vscode-webview://abc data:; style-src vscode-webview://abc; font-src vscode-webview://abc; script-src 'nonce-N0NCE'");
-  const html = analyticsHtml({ cspSource: 'vscode-webview://abc', scriptUri: 'https://r/analytics.js', styleUri: 'https://r/analytics.css' }, 'N0NCE', 'Analytics: <c1>');
+  assert.equal(
+    csp,
+    "default-src 'none'; img-src vscode-webview://abc data:; style-src vscode-webview://abc; font-src vscode-webview://abc; script-src 'nonce-N0NCE'",
+  );
+  const html = analyticsHtml(
+    { cspSource: 'vscode-webview://abc', scriptUri: 'https://r/analytics.js', styleUri: 'https://r/analytics.css' },
+    'N0NCE',
+    'Analytics: <c1>',
+  );
   assert.match(html, /<script nonce="N0NCE" src="https:\/\/r\/analytics.js"><\/script>/);
   assert.equal((html.match(/<script/g) ?? []).length, 1);
   assert.ok(!/unsafe-inline|unsafe-eval/.test(html));

@@ -7,7 +7,10 @@ const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
 test('seven days of daily data get seven day ticks, labelled by day, no hours', () => {
   const ticks = dayTicks(day('2026-11-18'), day('2026-11-24'), 10);
-  assert.deepEqual(ticks, [18, 19, 20, 21, 22, 23, 24].map((d) => day(`2026-11-${d}`)));
+  assert.deepEqual(
+    ticks,
+    [18, 19, 20, 21, 22, 23, 24].map((d) => day(`2026-11-${d}`)),
+  );
   assert.deepEqual(dayLabels(ticks), ['Nov 18', 'Nov 19', 'Nov 20', 'Nov 21', 'Nov 22', 'Nov 23', 'Nov 24']);
   for (const t of ticks) assert.equal(t % 86_400, 0, 'every tick at midnight UTC');
 });

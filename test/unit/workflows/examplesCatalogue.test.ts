@@ -9,9 +9,26 @@ import { classicAsOas } from '../../../client/src/workflows/examples/classicAsOa
 import { categoryOf, definitionFileName, exampleDefinition, pickRows, readmeText, toEntry } from '../../../client/src/workflows/examples/exampleCatalogue';
 
 test('entries: category from the location, features and minimum version from the details', () => {
-  const entry = toEntry({ location: 'udg/vat-checker', name: 'VAT', shortDescription: 'short' }, { name: 'VAT checker', description: 'long', features: ['UDG', '', 'REST'], min_version: '4.3' });
-  assert.deepEqual(entry, { location: 'udg/vat-checker', name: 'VAT checker', description: 'long', category: 'udg', features: ['UDG', 'REST'], minVersion: '4.3' });
-  assert.deepEqual(toEntry({ location: 'flat' }), { location: 'flat', name: 'flat', description: undefined, category: 'other', features: [], minVersion: undefined });
+  const entry = toEntry(
+    { location: 'udg/vat-checker', name: 'VAT', shortDescription: 'short' },
+    { name: 'VAT checker', description: 'long', features: ['UDG', '', 'REST'], min_version: '4.3' },
+  );
+  assert.deepEqual(entry, {
+    location: 'udg/vat-checker',
+    name: 'VAT checker',
+    description: 'long',
+    category: 'udg',
+    features: ['UDG', 'REST'],
+    minVersion: '4.3',
+  });
+  assert.deepEqual(toEntry({ location: 'flat' }), {
+    location: 'flat',
+    name: 'flat',
+    description: undefined,
+    category: 'other',
+    features: [],
+    minVersion: undefined,
+  });
   assert.equal(categoryOf('oas/petstore'), 'oas');
 });
 
@@ -51,13 +68,19 @@ test('classic example as OAS: the shipped versioned example gives a base without
   assert.equal(info.id, undefined, 'the server gives the id');
   assert.deepEqual((info.versioning as { versions: unknown[] }).versions, [], 'links are written by the server as versions are created');
   assert.equal(plan.baseVersionName, 'Default');
-  assert.deepEqual(plan.children.map((c) => c.versionName), ['v2']);
+  assert.deepEqual(
+    plan.children.map((c) => c.versionName),
+    ['v2'],
+  );
   assert.equal((plan.children[0].document['x-svc-api-gateway'] as { info: { id?: string } }).info.id, undefined);
 });
 
 test('classic example as OAS: a definition the converter refuses gives its errors', () => {
   const result = classicAsOas({
-    name: 'Broken', api_id: 'b', use_keyless: true, proxy: { listen_path: '/b/', target_url: 'http://x' },
+    name: 'Broken',
+    api_id: 'b',
+    use_keyless: true,
+    proxy: { listen_path: '/b/', target_url: 'http://x' },
     version_data: { not_versioned: true, versions: { a: { name: 'a' }, b: { name: 'b' } } },
   });
   assert.equal(result.ok, false);

@@ -15,10 +15,22 @@ const mixed = {
     count: 1,
     apiIDs: ['pets'],
     stagedAPIs: [{ classicAPIID: 'pets', oasAPIID: 'pets-staged' }],
-    definitions: [{ apiID: 'pets', baseAPI: { openapi: '3.0.6', info: { title: 'Pets' } }, versions: [{ openapi: '3.0.6', 'x-svc-api-gateway': { info: { name: 'Pets-v2' } } }] }],
+    definitions: [
+      {
+        apiID: 'pets',
+        baseAPI: { openapi: '3.0.6', info: { title: 'Pets' } },
+        versions: [{ openapi: '3.0.6', 'x-svc-api-gateway': { info: { name: 'Pets-v2' } } }],
+      },
+    ],
   },
   failure: { count: 1, errors: [{ apiID: 'billing', message: ['base API Billing is already versioned', 'second problem'] }] },
-  skipped: { count: 2, apis: [{ apiID: 'tcp', message: 'TCP and TLS APIs are not migrated', key: 'is_tcp' }, { apiID: 'odd', message: '', key: null }] },
+  skipped: {
+    count: 2,
+    apis: [
+      { apiID: 'tcp', message: 'TCP and TLS APIs are not migrated', key: 'is_tcp' },
+      { apiID: 'odd', message: '', key: null },
+    ],
+  },
   abortedOnFailure: false,
 };
 
@@ -40,7 +52,14 @@ test('rows: success with staged id and documents, failure with every message, sk
 
 test('abortOnFailure: requested APIs the server never reached are listed as not processed', () => {
   const report = buildReport('direct', { failure: { count: 1, errors: [{ apiID: 'a', message: ['boom'] }] }, abortedOnFailure: true }, ['a', 'b', 'c']);
-  assert.deepEqual(report.rows.map((r) => [r.apiID, r.outcome]), [['a', 'failure'], ['b', 'not-reported'], ['c', 'not-reported']]);
+  assert.deepEqual(
+    report.rows.map((r) => [r.apiID, r.outcome]),
+    [
+      ['a', 'failure'],
+      ['b', 'not-reported'],
+      ['c', 'not-reported'],
+    ],
+  );
   assert.equal(report.summary, 'Direct migration: 0 migrated, 1 failed, 0 skipped, 2 not processed (stopped at the first failure).');
 });
 
@@ -57,7 +76,10 @@ test('markdown and log lines name every API with its result and details', () => 
   assert.match(md, /\| Pet\\\|store \| pets \| success \| staged as pets-staged; 1 child version \|/);
   assert.match(md, /\| billing \| billing \| failed \| base API Billing is already versioned; second problem \|/);
   assert.match(md, /\| tcp \| tcp \| skipped \(is_tcp\) \| TCP and TLS APIs are not migrated \|/);
-  assert.deepEqual(reportLogLines(report).slice(0, 2), ['Stage: 1 staged, 1 failed, 2 skipped.', 'pets (Pet|store): success — staged as pets-staged; 1 child version']);
+  assert.deepEqual(reportLogLines(report).slice(0, 2), [
+    'Stage: 1 staged, 1 failed, 2 skipped.',
+    'pets (Pet|store): success — staged as pets-staged; 1 child version',
+  ]);
 });
 
 test('a real converter dry run (versioned petstore fixture) gives a base and a child document', () => {
@@ -71,7 +93,11 @@ test('a real converter dry run (versioned petstore fixture) gives a base and a c
 });
 
 test('request: ids or all, abortOnFailure, overrideStaged only when staging', () => {
-  assert.deepEqual(buildMigrateRequest('dryRun', { apiIDs: ['a'] }, { abortOnFailure: true, overrideStaged: true }), { mode: 'dryRun', apiIDs: ['a'], abortOnFailure: true });
+  assert.deepEqual(buildMigrateRequest('dryRun', { apiIDs: ['a'] }, { abortOnFailure: true, overrideStaged: true }), {
+    mode: 'dryRun',
+    apiIDs: ['a'],
+    abortOnFailure: true,
+  });
   assert.deepEqual(buildMigrateRequest('stage', { apiIDs: ['a', 'b'] }, { overrideStaged: true }), { mode: 'stage', apiIDs: ['a', 'b'], overrideStaged: true });
   assert.deepEqual(buildMigrateRequest('promote', { all: true }), { mode: 'promote', all: true });
   // The report page may only ask for the three run modes (a dry run is never "run").

@@ -24,7 +24,10 @@ async function withRecorder(run: (client: ManagementClient, seen: string[]) => P
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
-    await run(new ManagementClient({ name: 't', dashboardUrl: url, credentials: { gatewaySecret: 'g', dashboardToken: 'd', adminSecret: 'a' }, retries: 0 }), seen);
+    await run(
+      new ManagementClient({ name: 't', dashboardUrl: url, credentials: { gatewaySecret: 'g', dashboardToken: 'd', adminSecret: 'a' }, retries: 0 }),
+      seen,
+    );
   } finally {
     server.close();
   }
@@ -74,7 +77,10 @@ test('every offered option explains itself and names its query parameter', () =>
     }
   }
   assert.deepEqual(optionsFor('createDashboard'), []);
-  assert.deepEqual(optionsFor('update').map((o) => o.query), ['auto_guess=true', 'hashed', 'username=true', 'suppress_reset=1']);
+  assert.deepEqual(
+    optionsFor('update').map((o) => o.query),
+    ['auto_guess=true', 'hashed', 'username=true', 'suppress_reset=1'],
+  );
 });
 
 test('key ids: one path segment, not blank', () => {

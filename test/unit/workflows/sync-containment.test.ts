@@ -39,7 +39,10 @@ async function workspace(name: string): Promise<{ root: string; outside: string 
   return { root, outside };
 }
 const pull = (root: string, folder = 'svc') =>
-  pullResource({ client, store: new SyncStateStore(), unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' }, { environment: 'sb', target, root, folder });
+  pullResource(
+    { client, store: new SyncStateStore(), unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' },
+    { environment: 'sb', target, root, folder },
+  );
 const listing = async (dir: string) => (await fs.readdir(dir, { recursive: true })).sort();
 
 test('a committed state file whose key traverses out is refused, naming .svc/state.json; nothing is written outside', async () => {
@@ -62,7 +65,11 @@ test('a committed state file whose key traverses out is refused, naming .svc/sta
 test('a committed svc symlink leading out of the workspace does not redirect pulls', async () => {
   const { root, outside } = await workspace('symlink');
   await fs.symlink(outside, path.join(root, 'svc'));
-  await assert.rejects(pull(root), (error: unknown) => error instanceof OutsideWorkspaceError && /resolves \(through a symbolic link\) to/.test(error.message) && error.message.includes('svc.pull.folder'));
+  await assert.rejects(
+    pull(root),
+    (error: unknown) =>
+      error instanceof OutsideWorkspaceError && /resolves \(through a symbolic link\) to/.test(error.message) && error.message.includes('svc.pull.folder'),
+  );
   assert.deepEqual(await listing(outside), []);
 });
 

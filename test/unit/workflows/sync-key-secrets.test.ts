@@ -30,11 +30,22 @@ before(async () => {
   client = new ManagementClient({ name: 'unit', dashboardUrl: sandbox.url, credentials: sandbox.credentials, retries: 0 });
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-secrets-'));
   const session = {
-    alias: 'secret consumer', rate: 10, per: 60, quota_max: 100, hmac_enabled: true, hmac_string: SECRETS.hmac,
-    basic_auth_data: { user: 'bob', password: SECRETS.password, hash_type: '' }, jwt_data: { secret: SECRETS.jwt },
-    oauth_keys: { provider: SECRETS.oauth }, access_rights: { [api]: { api_id: api, api_name: 'Weather', versions: ['Default'] } },
+    alias: 'secret consumer',
+    rate: 10,
+    per: 60,
+    quota_max: 100,
+    hmac_enabled: true,
+    hmac_string: SECRETS.hmac,
+    basic_auth_data: { user: 'bob', password: SECRETS.password, hash_type: '' },
+    jwt_data: { secret: SECRETS.jwt },
+    oauth_keys: { provider: SECRETS.oauth },
+    access_rights: { [api]: { api_id: api, api_name: 'Weather', versions: ['Default'] } },
   };
-  const created = await fetch(`${sandbox.url}/svc/keys/secret-consumer-key`, { method: 'POST', headers: { 'X-Svc-Authorization': sandbox.credentials.gatewaySecret }, body: JSON.stringify(session) });
+  const created = await fetch(`${sandbox.url}/svc/keys/secret-consumer-key`, {
+    method: 'POST',
+    headers: { 'X-Svc-Authorization': sandbox.credentials.gatewaySecret },
+    body: JSON.stringify(session),
+  });
   keyHash = ((await created.json()) as { key_hash: string }).key_hash;
 });
 after(async () => {
@@ -43,9 +54,14 @@ after(async () => {
 });
 
 const ui = (): PushUi => ({
-  confirmDespiteErrors: async () => true, resolveConflict: async () => 'overwrite', chooseOasCreate: async () => 'new',
-  chooseStreamsUpdate: async () => 'put', askKeyId: async () => undefined, showDiff: async () => undefined,
-  confirmSend: async () => true, offerReload: async () => false,
+  confirmDespiteErrors: async () => true,
+  resolveConflict: async () => 'overwrite',
+  chooseOasCreate: async () => 'new',
+  chooseStreamsUpdate: async () => 'put',
+  askKeyId: async () => undefined,
+  showDiff: async () => undefined,
+  confirmSend: async () => true,
+  offerReload: async () => false,
 });
 const serverSession = async () => (await readRemote(client, { kind: 'key', id: keyHash, apiId: api }, { withSecrets: true })).document as any;
 async function everyFileUnder(dir: string): Promise<string> {
@@ -56,7 +72,10 @@ async function everyFileUnder(dir: string): Promise<string> {
 
 test('a pulled key file and .svc/ hold no secret, only placeholders', async () => {
   const store = new SyncStateStore();
-  const outcome = await pullResource({ client, store, unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' }, { environment: 'sb', target: { kind: 'key', id: keyHash, apiId: api }, root, folder: 'svc' });
+  const outcome = await pullResource(
+    { client, store, unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' },
+    { environment: 'sb', target: { kind: 'key', id: keyHash, apiId: api }, root, folder: 'svc' },
+  );
   assert.equal(outcome.status, 'pulled');
   const file = JSON.parse(await fs.readFile(outcome.file!, 'utf8'));
   assert.equal(file.hmac_string, SECRET_PLACEHOLDER);
@@ -71,7 +90,11 @@ test('a pulled key file and .svc/ hold no secret, only placeholders', async () =
 test('push with placeholders: unchanged is a no-op; an edit keeps every server secret', async () => {
   const file = (await fs.readdir(path.join(root, 'svc'))).find((n) => n.endsWith('.key.json'))!;
   const text = await fs.readFile(path.join(root, 'svc', file), 'utf8');
-  const push = (t: string) => pushDocument({ clientFor: async () => client, ui: ui() }, { environment: 'sb', name: file, uri: `file:///${file}`, text: t, errors: [], target: { kind: 'key', id: keyHash, apiId: api } });
+  const push = (t: string) =>
+    pushDocument(
+      { clientFor: async () => client, ui: ui() },
+      { environment: 'sb', name: file, uri: `file:///${file}`, text: t, errors: [], target: { kind: 'key', id: keyHash, apiId: api } },
+    );
   const same = await push(text);
   assert.equal(same.status, 'no-op', same.message);
   const edited = JSON.parse(text);
@@ -92,7 +115,10 @@ test('a placeholder where the server has no value is refused, naming the member;
   const doc = JSON.parse(await fs.readFile(path.join(root, 'svc', file), 'utf8'));
   doc.meta_data = { client_secret: SECRET_PLACEHOLDER };
   doc.rate = 7;
-  const outcome = await pushDocument({ clientFor: async () => client, ui: ui() }, { environment: 'sb', name: file, uri: `file:///${file}`, text: JSON.stringify(doc), errors: [], target: { kind: 'key', id: keyHash, apiId: api } });
+  const outcome = await pushDocument(
+    { clientFor: async () => client, ui: ui() },
+    { environment: 'sb', name: file, uri: `file:///${file}`, text: JSON.stringify(doc), errors: [], target: { kind: 'key', id: keyHash, apiId: api } },
+  );
   assert.equal(outcome.status, 'refused');
   assert.match(outcome.message, /`meta_data\.client_secret` says "<secret kept on the server>", but the server has no value/);
   assert.equal((await serverSession()).rate, 42, 'nothing was sent');
@@ -101,7 +127,10 @@ test('a placeholder where the server has no value is refused, naming the member;
 test('redactSecrets / restoreSecrets: empty secrets stay empty, nested credentials found, round trip', () => {
   const session = { hmac_string: '', basic_auth_data: { password: 'p', user: 'u' }, meta_data: { nested: { token: 't' } }, alias: 'a' };
   const { document, found } = redactSecrets(session);
-  assert.deepEqual(found, [['basic_auth_data', 'password'], ['meta_data', 'nested', 'token']]);
+  assert.deepEqual(found, [
+    ['basic_auth_data', 'password'],
+    ['meta_data', 'nested', 'token'],
+  ]);
   assert.equal((document as any).hmac_string, '');
   assert.deepEqual(restoreSecrets(document, session), session);
 });
@@ -121,7 +150,10 @@ test('Set Key Secret: the new value reaches the server, the others are kept, the
   // What a fresh pull would write (placeholders): pushing it back changes nothing on the server.
   const shown = JSON.stringify((await readRemote(client, target)).document);
   assert.ok(!shown.includes('NEW-password-value'));
-  const push = await pushDocument({ clientFor: async () => client, ui: ui() }, { environment: 'sb', name: file, uri: `file:///${file}`, text: shown, errors: [], target });
+  const push = await pushDocument(
+    { clientFor: async () => client, ui: ui() },
+    { environment: 'sb', name: file, uri: `file:///${file}`, text: shown, errors: [], target },
+  );
   assert.equal(push.status, 'no-op', push.message);
   await assert.rejects(setKeySecret(client, target, ['hmac_string'], ''), /empty: nothing was sent/);
 });

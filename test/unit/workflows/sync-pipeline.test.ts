@@ -35,7 +35,10 @@ function scriptedUi(answers: { conflict?: ConflictDecision; confirm?: boolean; e
   const asked: string[] = [];
   const ui: PushUi = {
     confirmDespiteErrors: async () => (asked.push('errors'), answers.errors ?? false),
-    resolveConflict: async (facts) => (asked.push(`conflict:${facts.pulledText ? 'pulled' : '-'}:${facts.nowText ? 'now' : '-'}`), answers.conflict ?? 'cancel'),
+    resolveConflict: async (facts) => (
+      asked.push(`conflict:${facts.pulledText ? 'pulled' : '-'}:${facts.nowText ? 'now' : '-'}`),
+      answers.conflict ?? 'cancel'
+    ),
     chooseOasCreate: async () => (asked.push('oasCreate'), 'new'),
     chooseStreamsUpdate: async () => (asked.push('streams'), 'put'),
     askKeyId: async () => (asked.push('keyId'), undefined),
@@ -48,7 +51,10 @@ function scriptedUi(answers: { conflict?: ConflictDecision; confirm?: boolean; e
 
 const store = new SyncStateStore();
 const pullPorts = (decision: OverwriteDecision = 'skip', unsaved?: string) => ({
-  client, store, unsavedText: () => unsaved, decideOverwrite: async () => decision,
+  client,
+  store,
+  unsavedText: () => unsaved,
+  decideOverwrite: async () => decision,
 });
 
 async function pullAndPush(target: RemoteTarget, edit: (doc: any) => void, ui: PushUi) {
@@ -60,10 +66,18 @@ async function pullAndPush(target: RemoteTarget, edit: (doc: any) => void, ui: P
   return {
     file,
     record,
-    outcome: await pushDocument({ clientFor: async () => client, ui }, {
-      environment: 'sb', name: path.basename(file), uri: `file://${file}`, text: JSON.stringify(doc), target: record.target,
-      base: { remoteHash: record.remoteHash }, errors: [],
-    }),
+    outcome: await pushDocument(
+      { clientFor: async () => client, ui },
+      {
+        environment: 'sb',
+        name: path.basename(file),
+        uri: `file://${file}`,
+        text: JSON.stringify(doc),
+        target: record.target,
+        base: { remoteHash: record.remoteHash },
+        errors: [],
+      },
+    ),
   };
 }
 
@@ -78,7 +92,10 @@ test('state file: round trip, corrupt file moved aside with a message, damaged e
   const read = await readState(dir);
   assert.deepEqual(read.state.files, {});
   assert.match(read.problem!, /could not be read .* moved to state\.json\.corrupt-/);
-  assert.ok((await fs.readdir(path.join(dir, STATE_DIR))).some((n) => n.startsWith('state.json.corrupt-')), 'the broken file is kept');
+  assert.ok(
+    (await fs.readdir(path.join(dir, STATE_DIR))).some((n) => n.startsWith('state.json.corrupt-')),
+    'the broken file is kept',
+  );
   assert.deepEqual(Object.keys(parseState(JSON.stringify({ version: 1, files: { a: record, b: { environment: 3 } } })).files), ['a']);
   assert.throws(() => parseState('{"version":2,"files":{}}'), /unknown version/);
   await fs.rm(dir, { recursive: true, force: true });
@@ -95,15 +112,29 @@ test('pull then push unchanged: no-op, nothing sent, no question asked', async (
 
 test('push a change: diff, confirm, the server has it; gateway classic push offers the reload', async () => {
   const id = SEED_API_IDS.weatherClassic;
-  const gatewayOnly = new ManagementClient({ name: 'gw', dashboardUrl: sandbox.url, credentials: { gatewaySecret: sandbox.credentials.gatewaySecret }, retries: 0 });
+  const gatewayOnly = new ManagementClient({
+    name: 'gw',
+    dashboardUrl: sandbox.url,
+    credentials: { gatewaySecret: sandbox.credentials.gatewaySecret },
+    retries: 0,
+  });
   const pulled = await pullResource({ ...pullPorts(), client: gatewayOnly }, { environment: 'gw', target: { kind: 'classic', id }, root, folder: 'svc' });
   const doc = JSON.parse(await fs.readFile(pulled.file!, 'utf8'));
   doc.name = 'Weather (edited)';
   const record = (await store.get(root)).files[path.relative(root, pulled.file!)];
   const { ui, asked } = scriptedUi();
-  const outcome = await pushDocument({ clientFor: async () => gatewayOnly, ui }, {
-    environment: 'gw', name: 'weather', uri: 'file:///w.json', text: JSON.stringify(doc), target: record.target, base: { remoteHash: record.remoteHash }, errors: [],
-  });
+  const outcome = await pushDocument(
+    { clientFor: async () => gatewayOnly, ui },
+    {
+      environment: 'gw',
+      name: 'weather',
+      uri: 'file:///w.json',
+      text: JSON.stringify(doc),
+      target: record.target,
+      base: { remoteHash: record.remoteHash },
+      errors: [],
+    },
+  );
   assert.equal(outcome.status, 'pushed');
   assert.equal(outcome.route?.endpoint, 'PUT /svc/apis/{apiID}');
   assert.deepEqual(asked, ['diff', 'confirm', 'reload']);
@@ -120,7 +151,15 @@ test('push after a remote change: refused with the facts, then overwrite on the 
   await client.updateApi(id, { ...dash, api_definition: { ...dash.api_definition, name: 'Changed by someone else' } });
   const mine = JSON.parse(await fs.readFile(pulled.file!, 'utf8'));
   mine.name = 'Petstore (mine)';
-  const request = { environment: 'sb', name: 'petstore', uri: 'file:///p.json', text: JSON.stringify(mine), target: record.target, base: { remoteHash: record.remoteHash }, errors: [] };
+  const request = {
+    environment: 'sb',
+    name: 'petstore',
+    uri: 'file:///p.json',
+    text: JSON.stringify(mine),
+    target: record.target,
+    base: { remoteHash: record.remoteHash },
+    errors: [],
+  };
   const first = scriptedUi({ conflict: 'cancel' });
   const refused = await pushDocument({ clientFor: async () => client, ui: first.ui }, request);
   assert.equal(refused.status, 'cancelled');
@@ -140,7 +179,15 @@ test('OAS: update through the dashboard record; errors stop the push unless over
   const doc = JSON.parse(await fs.readFile(pulled.file!, 'utf8'));
   doc.info.description = 'Edited description';
   const record = (await store.get(root)).files[path.relative(root, pulled.file!)];
-  const request = { environment: 'sb', name: 'payments', uri: 'file:///o.json', text: JSON.stringify(doc), target, base: { remoteHash: record.remoteHash }, errors: ['Missing property "x"'] };
+  const request = {
+    environment: 'sb',
+    name: 'payments',
+    uri: 'file:///o.json',
+    text: JSON.stringify(doc),
+    target,
+    base: { remoteHash: record.remoteHash },
+    errors: ['Missing property "x"'],
+  };
   assert.equal((await pushDocument({ clientFor: async () => client, ui: stopped.ui }, request)).status, 'cancelled');
   const pushed = await pushDocument({ clientFor: async () => client, ui: scriptedUi({ errors: true }).ui }, request);
   assert.equal(pushed.route?.endpoint, 'PUT /api/apis/{apiId}');
@@ -169,19 +216,43 @@ test('OAS pulled with mode=public is written apart and cannot be pushed back', a
   assert.equal(doc['x-svc-api-gateway'], undefined);
   assert.match(pulled.message, /cannot be pushed back/);
   const record = (await store.get(root)).files[path.relative(root, pulled.file!)];
-  const outcome = await pushDocument({ clientFor: async () => client, ui: scriptedUi().ui }, {
-    environment: 'sb', name: 'inv', uri: 'file:///i.json', text: JSON.stringify(doc), target: record.target, base: { remoteHash: record.remoteHash }, errors: [],
-  });
+  const outcome = await pushDocument(
+    { clientFor: async () => client, ui: scriptedUi().ui },
+    {
+      environment: 'sb',
+      name: 'inv',
+      uri: 'file:///i.json',
+      text: JSON.stringify(doc),
+      target: record.target,
+      base: { remoteHash: record.remoteHash },
+      errors: [],
+    },
+  );
   assert.equal(outcome.status, 'refused');
   assert.match(outcome.message, /mode=public/);
 });
 
 test('key with only the gateway secret: POST /svc/keys/{id}, and the read-back goes through the gateway too', async () => {
-  const gatewayOnly = new ManagementClient({ name: 'gw', dashboardUrl: sandbox.url, credentials: { gatewaySecret: sandbox.credentials.gatewaySecret }, retries: 0 });
+  const gatewayOnly = new ManagementClient({
+    name: 'gw',
+    dashboardUrl: sandbox.url,
+    credentials: { gatewaySecret: sandbox.credentials.gatewaySecret },
+    retries: 0,
+  });
   const { ui } = scriptedUi();
   ui.askKeyId = async () => 'unit-gateway-key';
-  const body = { alias: 'unit gateway key', allowance: 10, rate: 10, per: 60, quota_max: 5, access_rights: { [SEED_API_IDS.weatherClassic]: { api_id: SEED_API_IDS.weatherClassic, versions: ['Default'] } } };
-  const outcome = await pushDocument({ clientFor: async () => gatewayOnly, ui }, { environment: 'gw', name: 'k.key.json', uri: 'file:///k.key.json', text: JSON.stringify(body), errors: [] });
+  const body = {
+    alias: 'unit gateway key',
+    allowance: 10,
+    rate: 10,
+    per: 60,
+    quota_max: 5,
+    access_rights: { [SEED_API_IDS.weatherClassic]: { api_id: SEED_API_IDS.weatherClassic, versions: ['Default'] } },
+  };
+  const outcome = await pushDocument(
+    { clientFor: async () => gatewayOnly, ui },
+    { environment: 'gw', name: 'k.key.json', uri: 'file:///k.key.json', text: JSON.stringify(body), errors: [] },
+  );
   assert.equal(outcome.status, 'pushed', outcome.message);
   assert.equal(outcome.route?.endpoint, 'POST /svc/keys/{keyID}');
   assert.ok(outcome.remoteHash, 'the pushed key was read back');

@@ -8,10 +8,12 @@ import { isRefusal, planPush, type PushClient, type RoutingInput } from '../../.
 /** A client that records which method was called with what. */
 function recordingClient() {
   const calls: Array<{ method: string; args: unknown[] }> = [];
-  const record = (method: string, result: unknown) => async (...args: unknown[]) => {
-    calls.push({ method, args });
-    return result;
-  };
+  const record =
+    (method: string, result: unknown) =>
+    async (...args: unknown[]) => {
+      calls.push({ method, args });
+      return result;
+    };
   const client = {
     replaceClassicApi: record('replaceClassicApi', { key: 'a1', status: 'ok', action: 'modified' }),
     updateApi: record('updateApi', { Status: 'OK' }),
@@ -29,7 +31,12 @@ function recordingClient() {
 const both = { gateway: true, dashboard: true };
 const classic = { api_id: 'a1', name: 'Petstore', proxy: { listen_path: '/pet/' } };
 const record = { api_definition: { api_id: 'a1', name: 'old' }, categories: ['x'] };
-const oas = { openapi: '3.0.3', info: { title: 'P', version: '1' }, paths: {}, 'x-svc-api-gateway': { info: { id: 'o1', name: 'P', state: { active: true } } } };
+const oas = {
+  openapi: '3.0.3',
+  info: { title: 'P', version: '1' },
+  paths: {},
+  'x-svc-api-gateway': { info: { id: 'o1', name: 'P', state: { active: true } } },
+};
 
 async function route(input: RoutingInput) {
   const plan = planPush(input);
@@ -56,16 +63,34 @@ test('classic: the gateway (stored, needs a reload) without a dashboard record o
 });
 
 test('classic: refused with the reason when nothing can write it', async () => {
-  assert.match((await route({ kind: 'classic', document: classic, id: 'a1', exists: false, credentials: both })).refused!, /no endpoint that creates a classic/);
-  assert.match((await route({ kind: 'classic', document: classic, id: 'a1', exists: true, credentials: { gateway: false, dashboard: false } })).refused!, /gateway secret/);
-  assert.match((await route({ kind: 'classic', document: { ...classic, api_id: 'other' }, id: 'a1', exists: true, credentials: { gateway: true, dashboard: false } })).refused!, /must equal/);
+  assert.match(
+    (await route({ kind: 'classic', document: classic, id: 'a1', exists: false, credentials: both })).refused!,
+    /no endpoint that creates a classic/,
+  );
+  assert.match(
+    (await route({ kind: 'classic', document: classic, id: 'a1', exists: true, credentials: { gateway: false, dashboard: false } })).refused!,
+    /gateway secret/,
+  );
+  assert.match(
+    (await route({ kind: 'classic', document: { ...classic, api_id: 'other' }, id: 'a1', exists: true, credentials: { gateway: true, dashboard: false } }))
+      .refused!,
+    /must equal/,
+  );
 });
 
 test('OAS: create through POST /svc/apis/oas, as a new version with the query members', async () => {
   const created = await route({ kind: 'oas', document: oas, id: 'o1', exists: false, credentials: both });
   assert.equal(created.endpoint, 'POST /svc/apis/oas');
   assert.equal(created.id, 'new-id');
-  const version = await route({ kind: 'oas', document: oas, id: 'o1', exists: true, credentials: both, dashboardRecord: record, choices: { oasVersion: { baseApiId: 'o1', newVersionName: 'v2', setDefault: true } } });
+  const version = await route({
+    kind: 'oas',
+    document: oas,
+    id: 'o1',
+    exists: true,
+    credentials: both,
+    dashboardRecord: record,
+    choices: { oasVersion: { baseApiId: 'o1', newVersionName: 'v2', setDefault: true } },
+  });
   assert.equal(version.operation, 'create');
   const [body, options] = version.calls![0].args as [typeof oas, Record<string, unknown>];
   assert.equal(body['x-svc-api-gateway'].info.id, undefined, 'a version of the same id is created without that id');
@@ -78,7 +103,10 @@ test('OAS: update through the dashboard record with oas replaced; public documen
   const updated = await route({ kind: 'oas', document: oas, id: 'o1', exists: true, credentials: both, dashboardRecord: record });
   assert.equal(updated.endpoint, 'PUT /api/apis/{apiId}');
   assert.deepEqual((updated.calls![0].args[1] as { oas: unknown }).oas, oas);
-  assert.match((await route({ kind: 'oas', document: oas, id: 'o1', exists: true, credentials: { gateway: true, dashboard: false } })).refused!, /dashboard token/);
+  assert.match(
+    (await route({ kind: 'oas', document: oas, id: 'o1', exists: true, credentials: { gateway: true, dashboard: false } })).refused!,
+    /dashboard token/,
+  );
   const { 'x-svc-api-gateway': _ext, ...plain } = oas;
   assert.match((await route({ kind: 'oas', document: plain, id: 'o1', exists: true, credentials: both, dashboardRecord: record })).refused!, /mode=public/);
 });
@@ -87,7 +115,14 @@ test('streams: PUT by default, PATCH with the chosen parameters', async () => {
   const doc = { ...oas, 'x-svc-streaming': { streams: {} } };
   const put = await route({ kind: 'streams', document: doc, id: 's1', exists: true, credentials: both });
   assert.equal(put.endpoint, 'PUT /api/apis/streams/{apiId}');
-  const patch = await route({ kind: 'streams', document: doc, id: 's1', exists: true, credentials: both, choices: { streamsPatch: { listenPath: '/ev/', allowList: true } } });
+  const patch = await route({
+    kind: 'streams',
+    document: doc,
+    id: 's1',
+    exists: true,
+    credentials: both,
+    choices: { streamsPatch: { listenPath: '/ev/', allowList: true } },
+  });
   assert.equal(patch.endpoint, 'PATCH /api/apis/streams/{apiId}');
   assert.deepEqual(patch.calls![0].args[2], { listenPath: '/ev/', allowList: true, signal: undefined });
 });
@@ -99,7 +134,14 @@ test('policies: PUT when it exists, POST when not; keys: dashboard by hash, gate
   assert.equal(key.endpoint, 'PUT /api/apis/{apiID}/keys/{keyID}');
   assert.deepEqual(key.calls![0].args.slice(0, 2), ['a1', 'hash1']);
   assert.equal((key.calls![0].args[3] as { hashed: boolean; suppressReset: boolean }).suppressReset, true, 'the live quota is kept by default');
-  const gw = await route({ kind: 'key', document: { rate: 1 }, id: 'hash1', exists: true, credentials: { gateway: true, dashboard: false }, choices: { keyId: 'my-key' } });
+  const gw = await route({
+    kind: 'key',
+    document: { rate: 1 },
+    id: 'hash1',
+    exists: true,
+    credentials: { gateway: true, dashboard: false },
+    choices: { keyId: 'my-key' },
+  });
   assert.equal(gw.endpoint, 'POST /svc/keys/{keyID}');
   assert.equal(gw.calls![0].args[0], 'my-key');
   assert.match((await route({ kind: 'key', document: {}, id: 'h', exists: true, credentials: { gateway: true, dashboard: false } })).refused!, /key id/);
@@ -111,7 +153,7 @@ test('normalised comparison: member order and volatile members do not count, val
   assert.ok(!sameDocument('classic', { a: 1 }, { a: 2 }));
   assert.ok(!sameDocument('classic', { a: [1, 2] }, { a: [2, 1] }), 'array order matters');
   assert.ok(sameDocument('key', { rate: 5, quota_remaining: 1, last_updated: 'x' }, { rate: 5, quota_remaining: 9 }));
-  assert.ok(!sameDocument('classic', { last_updated: 'x' }, {}), 'only the kind\'s volatile members are ignored');
+  assert.ok(!sameDocument('classic', { last_updated: 'x' }, {}), "only the kind's volatile members are ignored");
   assert.equal(hashDocument('policy', { id: 'p', last_updated: '1' }), hashDocument('policy', { id: 'p' }));
   assert.match(hashDocument('oas', {}), /^[0-9a-f]{64}$/);
 });
@@ -122,7 +164,13 @@ test('file names: readable slug, kind, and a distinct name when taken', () => {
   assert.equal(fileNameFor({ kind: 'classic', name: 'Petstore', id: 'a1' }), 'petstore.classic.json');
   assert.equal(fileNameFor({ kind: 'policy', id: 'Gold-Plan' }), 'gold-plan.policy.json');
   const taken = new Set(['petstore.classic.json']);
-  assert.equal(fileNameFor({ kind: 'classic', name: 'Petstore', id: 'b2' }, (n) => taken.has(n)), 'petstore-b2.classic.json');
+  assert.equal(
+    fileNameFor({ kind: 'classic', name: 'Petstore', id: 'b2' }, (n) => taken.has(n)),
+    'petstore-b2.classic.json',
+  );
   assert.equal(copyNameFor('petstore.classic.json'), 'petstore.classic.mine.json');
-  assert.equal(copyNameFor('petstore.classic.json', (n) => n === 'petstore.classic.mine.json'), 'petstore.classic.mine-2.json');
+  assert.equal(
+    copyNameFor('petstore.classic.json', (n) => n === 'petstore.classic.mine.json'),
+    'petstore.classic.mine-2.json',
+  );
 });

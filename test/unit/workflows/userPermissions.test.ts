@@ -4,7 +4,11 @@ import assert from 'node:assert/strict';
 import { permissionsFromPicks, PERMISSION_AREAS, AREA_LABELS } from '../../../client/src/workflows/resources/userInput';
 
 test('ticked areas at a level become the permissions; write wins over read', () => {
-  assert.deepEqual(permissionsFromPicks(['apis:read', 'keys:write', 'keys:read', 'apis:write', 'analytics:read']), { apis: 'write', keys: 'write', analytics: 'read' });
+  assert.deepEqual(permissionsFromPicks(['apis:read', 'keys:write', 'keys:read', 'apis:write', 'analytics:read']), {
+    apis: 'write',
+    keys: 'write',
+    analytics: 'read',
+  });
   assert.deepEqual(permissionsFromPicks([]), {});
 });
 

@@ -6,8 +6,7 @@ import { Codes } from '../codes';
 import type { Problem } from '../problem';
 import { error, obj, type Json } from './util';
 
-const message = (name: string): string =>
-  `All auth sources are disabled for \`${name}\`: enable at least one of header, query or cookie.`;
+const message = (name: string): string => `All auth sources are disabled for \`${name}\`: enable at least one of header, query or cookie.`;
 
 /** Classic switch → `auth_configs` key. */
 const CLASSIC_METHODS: Array<[flag: string, config: string]> = [
@@ -24,7 +23,12 @@ export function classicAuthSources(api: Json, pointer: string, out: Problem[]): 
   for (const [flag, name] of CLASSIC_METHODS) {
     if (api[flag] !== true) continue;
     // `auth` is the legacy home of the token method's settings.
-    const where = configs && obj(configs[name]) ? childPointer(childPointer(pointer, 'auth_configs'), name) : name === 'authToken' && obj(api.auth) ? childPointer(pointer, 'auth') : undefined;
+    const where =
+      configs && obj(configs[name])
+        ? childPointer(childPointer(pointer, 'auth_configs'), name)
+        : name === 'authToken' && obj(api.auth)
+          ? childPointer(pointer, 'auth')
+          : undefined;
     if (!where) continue; // no config: the gateway's default reads the header
     const config = (configs && obj(configs[name])) ?? (obj(api.auth) as Json);
     if (config.disable_header === true && config.use_param !== true && config.use_cookie !== true) {

@@ -41,7 +41,14 @@ export function classicProblems(value: unknown, pointer: string): Problem[] {
     if (typeof name !== 'string') return;
     const key = name.trim().toLowerCase();
     if (seen.has(key)) {
-      out.push(error(at('graphql', 'engine', 'data_sources', i, 'name'), 'value', Codes.dataSourceNames, `The data source name \`${name}\` is already used by item ${seen.get(key)}: names must be unique.`));
+      out.push(
+        error(
+          at('graphql', 'engine', 'data_sources', i, 'name'),
+          'value',
+          Codes.dataSourceNames,
+          `The data source name \`${name}\` is already used by item ${seen.get(key)}: names must be unique.`,
+        ),
+      );
     } else seen.set(key, i);
   });
   return out;

@@ -80,11 +80,20 @@ export function oasLoadBalancing(loadBalancing: unknown, pointer: string, out: P
   const targets = arr(lb.targets);
   if (!targets || targets.length === 0) {
     const message = 'Load balancing is enabled but `targets` is empty.';
-    out.push(targets ? error(childPointer(pointer, 'targets'), 'value', Codes.loadBalancing, message) : error(pointer, 'missing', Codes.loadBalancing, message));
+    out.push(
+      targets ? error(childPointer(pointer, 'targets'), 'value', Codes.loadBalancing, message) : error(pointer, 'missing', Codes.loadBalancing, message),
+    );
     return;
   }
   const weights = targets.map((t) => obj(t)?.weight);
   if (weights.every((w) => typeof w === 'number' && w <= 0)) {
-    out.push(error(childPointer(pointer, 'targets'), 'value', Codes.loadBalancing, 'All load balancing targets have weight 0: give at least one target a positive weight.'));
+    out.push(
+      error(
+        childPointer(pointer, 'targets'),
+        'value',
+        Codes.loadBalancing,
+        'All load balancing targets have weight 0: give at least one target a positive weight.',
+      ),
+    );
   }
 }

@@ -27,7 +27,15 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
         if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
         const suggestion = closestName(name, schemeNames);
         const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
-        out.push(error(childPointer(childPointer(listPointer, i), name), 'key', Codes.securityScheme, `The security scheme \`${name}\` is not defined in \`components.securitySchemes\`.${hint}`, suggestion ? { suggestion } : undefined));
+        out.push(
+          error(
+            childPointer(childPointer(listPointer, i), name),
+            'key',
+            Codes.securityScheme,
+            `The security scheme \`${name}\` is not defined in \`components.securitySchemes\`.${hint}`,
+            suggestion ? { suggestion } : undefined,
+          ),
+        );
       }
     });
   };
@@ -54,7 +62,15 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
     const suggestion = closestName(id, operationIds);
     const hint = suggestion ? `: did you mean \`${suggestion}\`?` : '.';
     // The gateway does not refuse it (it ignores the entry, and import/PATCH drop it): a warning.
-    out.push(warning(extAt('middleware', 'operations', id), 'key', Codes.operationId, `\`${id}\` is not the operationId of any operation in \`paths\`${hint}`, suggestion ? { suggestion } : undefined));
+    out.push(
+      warning(
+        extAt('middleware', 'operations', id),
+        'key',
+        Codes.operationId,
+        `\`${id}\` is not the operationId of any operation in \`paths\`${hint}`,
+        suggestion ? { suggestion } : undefined,
+      ),
+    );
   }
   for (const [id, operation] of Object.entries(obj(obj(ext.middleware)?.operations) ?? {})) {
     const timeout = obj(obj(operation)?.enforceTimeout);
@@ -71,7 +87,14 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
   // Vendor settings for a scheme the OAS part does not define are never used (§9.3).
   for (const name of Object.keys(obj(auth?.securitySchemes) ?? {})) {
     if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
-    out.push(warning(extAt('server', 'authentication', 'securitySchemes', name), 'key', Codes.vendorScheme, `\`${name}\` has no security scheme of the same name in \`components.securitySchemes\`: the gateway ignores these settings.`));
+    out.push(
+      warning(
+        extAt('server', 'authentication', 'securitySchemes', name),
+        'key',
+        Codes.vendorScheme,
+        `\`${name}\` has no security scheme of the same name in \`components.securitySchemes\`: the gateway ignores these settings.`,
+      ),
+    );
   }
   const ipAccess = obj(server?.ipAccessControl);
   if (ipAccess) {

@@ -17,8 +17,5 @@ export function csvRows(rows: ReadonlyArray<ReadonlyArray<string | number | null
 
 /** The table as the panel shows it, one line per day, header first. */
 export function seriesToCsv(points: readonly SeriesPoint[]): string {
-  return csvRows([
-    [...CSV_COLUMNS],
-    ...points.map((p) => [p.day, p.hits, p.errors, p.success, p.latency, p.maxLatency]),
-  ]);
+  return csvRows([[...CSV_COLUMNS], ...points.map((p) => [p.day, p.hits, p.errors, p.success, p.latency, p.maxLatency])]);
 }

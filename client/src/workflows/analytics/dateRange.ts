@@ -2,13 +2,16 @@
 // defaulting to the last 7 days, checked before anything is sent. Free of `vscode`.
 import type { DayRange } from '../../api';
 
-export interface CalendarDay { year: number; month: number; day: number }
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
 
 /** The longest range asked for at once: more is slow to page through and unreadable as a chart. */
 export const MAX_RANGE_DAYS = 366;
 
-export const formatDay = (d: CalendarDay): string =>
-  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+export const formatDay = (d: CalendarDay): string => `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 
 /** The calendar day of `date` in UTC (the records' id.year/month/day are UTC). */
 export function dayOf(date: Date): CalendarDay {

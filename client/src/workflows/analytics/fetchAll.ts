@@ -6,7 +6,11 @@ import { endsPaging } from '../../api/paging';
 /** Upper bound on pages, so a server that keeps reporting more cannot loop us forever. */
 export const MAX_PAGES = 1000;
 
-export interface FetchProgress { page: number; pages: number; records: number }
+export interface FetchProgress {
+  page: number;
+  pages: number;
+  records: number;
+}
 
 export async function fetchAllPages(
   fetchPage: (p: number, signal?: AbortSignal) => Promise<AnalyticsEnvelope>,

@@ -13,7 +13,4 @@ export interface ShowDataMessage {
 
 /** Webview → extension. */
 export type WebviewMessage =
-  | { type: 'ready' }
-  | { type: 'rendered'; points: number; width: number; xTicks?: string[] }
-  | { type: 'exportCsv' }
-  | { type: 'error'; message: string };
+  { type: 'ready' } | { type: 'rendered'; points: number; width: number; xTicks?: string[] } | { type: 'exportCsv' } | { type: 'error'; message: string };

@@ -15,7 +15,11 @@ import { AnalyticsPanel, type AnalyticsPanelState } from './analyticsPanel';
 import { lastSevenDays, parseRange, validateDay } from './dateRange';
 import { fetchAllPages } from './fetchAll';
 
-export interface AnalyticsArgs { clientId?: string; start?: string; end?: string }
+export interface AnalyticsArgs {
+  clientId?: string;
+  start?: string;
+  end?: string;
+}
 export interface ExportArgs {
   /** Where to write; without it a save dialog asks. */
   target?: vscode.Uri | string;
@@ -44,14 +48,17 @@ export function registerAnalytics(context: vscode.ExtensionContext, areas: { log
       let target: vscode.Uri | undefined;
       if (args.target) {
         target = typeof args.target === 'string' ? vscode.Uri.file(args.target) : args.target;
-        const exists = await vscode.workspace.fs.stat(target).then(() => true, () => false);
+        const exists = await vscode.workspace.fs.stat(target).then(
+          () => true,
+          () => false,
+        );
         if (exists && !args.overwrite) throw new Error(`${target.fsPath} exists; choose another file (nothing was written).`);
       } else {
         const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
         target = await vscode.window.showSaveDialog({
           title: 'Export analytics as CSV',
           defaultUri: folder ? vscode.Uri.joinPath(folder, fileName) : undefined,
-          filters: { 'CSV': ['csv'] },
+          filters: { CSV: ['csv'] },
         });
         if (!target) return undefined;
       }
@@ -74,10 +81,12 @@ export function registerAnalytics(context: vscode.ExtensionContext, areas: { log
       const clientId = given.clientId ?? (await askText(title, 'The OAuth client id', { validate: (v) => (v.trim() ? undefined : 'Enter the client id.') }));
       const defaults = lastSevenDays();
       const start = given.start ?? (await askText(`${title}: from`, 'First day (YYYY-MM-DD, UTC)', { value: defaults.start, validate: validateDay }));
-      const end = given.end ?? (await askText(`${title}: to`, 'Last day, included (YYYY-MM-DD, UTC)', {
-        value: defaults.end,
-        validate: (v) => validateDay(v) ?? (parseRange(start, v).ok ? undefined : (parseRange(start, v) as { message: string }).message),
-      }));
+      const end =
+        given.end ??
+        (await askText(`${title}: to`, 'Last day, included (YYYY-MM-DD, UTC)', {
+          value: defaults.end,
+          validate: (v) => validateDay(v) ?? (parseRange(start, v).ok ? undefined : (parseRange(start, v) as { message: string }).message),
+        }));
       const range = parseRange(start, end);
       if (!range.ok) throw new Error(range.message);
 

@@ -11,13 +11,7 @@ export interface WebviewAssets {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `img-src ${cspSource} data:`,
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  return ["default-src 'none'", `img-src ${cspSource} data:`, `style-src ${cspSource}`, `font-src ${cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
 }
 
 export function analyticsHtml(assets: WebviewAssets, nonce: string, title: string): string {

@@ -29,9 +29,7 @@ export function toEntry(summary: ExampleSummary, detail?: ExampleApiDefinition):
   };
 }
 
-export type PickRow =
-  | { separator: true; label: string }
-  | { separator?: false; label: string; description?: string; detail?: string; location: string };
+export type PickRow = { separator: true; label: string } | { separator?: false; label: string; description?: string; detail?: string; location: string };
 
 /** Quick-pick rows grouped by category (categories in first-seen order), each with its details. */
 export function pickRows(entries: readonly ExampleEntry[]): PickRow[] {
@@ -41,7 +39,9 @@ export function pickRows(entries: readonly ExampleEntry[]): PickRow[] {
   for (const [category, list] of byCategory) {
     rows.push({ separator: true, label: category });
     for (const e of list) {
-      const facts = [e.features.length ? e.features.join(', ') : undefined, e.minVersion ? `min version ${e.minVersion}` : undefined].filter(Boolean).join(' · ');
+      const facts = [e.features.length ? e.features.join(', ') : undefined, e.minVersion ? `min version ${e.minVersion}` : undefined]
+        .filter(Boolean)
+        .join(' · ');
       rows.push({ label: e.name, description: facts || undefined, detail: e.description, location: e.location });
     }
   }
@@ -61,8 +61,8 @@ function nonEmpty(value: unknown): value is JsonMap {
  */
 export function exampleDefinition(example: ExampleApiDefinition): { kind: ExampleKind; document: JsonMap } | undefined {
   let oas: unknown = example.oas;
-  if (nonEmpty(oas) && nonEmpty((oas).oas) && !(oas).openapi) oas = (oas).oas;
-  if (nonEmpty(oas)) return { kind: (oas)['x-svc-streaming'] ? 'streams' : 'oas', document: oas };
+  if (nonEmpty(oas) && nonEmpty(oas.oas) && !oas.openapi) oas = oas.oas;
+  if (nonEmpty(oas)) return { kind: oas['x-svc-streaming'] ? 'streams' : 'oas', document: oas };
   if (nonEmpty(example.api_definition)) return { kind: 'classic', document: example.api_definition };
   return undefined;
 }

@@ -54,11 +54,13 @@ export class ExampleFlow {
   /** The catalogue with each example's details (features, minimum version). */
   async catalogue(client: ManagementClient, signal?: AbortSignal): Promise<ExampleEntry[]> {
     const summaries = await client.listExamples({ signal });
-    const details = await mapLimited(summaries, 4, (s) => client.getExample(s.location, { signal }).catch((err) => {
-      if (signal?.aborted) throw err;
-      this.deps.log.warn(`example ${s.location}: details not readable (${errorInfoOf(err).message}); listed without them`);
-      return undefined;
-    }));
+    const details = await mapLimited(summaries, 4, (s) =>
+      client.getExample(s.location, { signal }).catch((err) => {
+        if (signal?.aborted) throw err;
+        this.deps.log.warn(`example ${s.location}: details not readable (${errorInfoOf(err).message}); listed without them`);
+        return undefined;
+      }),
+    );
     return summaries.map((s, i) => toEntry(s, details[i]));
   }
 
@@ -81,8 +83,18 @@ export class ExampleFlow {
           return undefined;
         }
         const picked = await vscode.window.showQuickPick(
-          pickRows(entries).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
-          { title: `Svc examples (${env.name})`, placeHolder: 'Pick an example (category · features · minimum version)', matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true },
+          pickRows(entries).map((r) =>
+            r.separator
+              ? { label: r.label, kind: vscode.QuickPickItemKind.Separator }
+              : { label: r.label, description: r.description, detail: r.detail, location: r.location },
+          ),
+          {
+            title: `Svc examples (${env.name})`,
+            placeHolder: 'Pick an example (category · features · minimum version)',
+            matchOnDescription: true,
+            matchOnDetail: true,
+            ignoreFocusOut: true,
+          },
         );
         location = (picked as { location?: string } | undefined)?.location;
         if (!location) return undefined;
@@ -149,17 +161,25 @@ export class ExampleFlow {
       if (def.kind !== 'classic') return [await this.push(env, definitionFileName(location, def.kind), def.document)];
 
       // Classic: the management API cannot create a classic definition (endpoint 2 replaces one).
-      const convert = args.convertClassic ?? (await vscode.window.showInformationMessage(
-        `'${example.name ?? location}' is a classic API definition, and the management API has no endpoint that creates classic APIs.`,
-        { modal: true, detail: 'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; ' +
-          'you see the result in the diff before anything is sent.' },
-        'Create as OAS API',
-      )) !== undefined;
+      const convert =
+        args.convertClassic ??
+        (await vscode.window.showInformationMessage(
+          `'${example.name ?? location}' is a classic API definition, and the management API has no endpoint that creates classic APIs.`,
+          {
+            modal: true,
+            detail:
+              'Create it as an OAS-native API instead? It is converted with the same converter as "Migrate to OAS"; ' +
+              'you see the result in the diff before anything is sent.',
+          },
+          'Create as OAS API',
+        )) !== undefined;
       if (!convert) return undefined;
       const converted = classicAsOas(def.document);
       if (!converted.ok) {
-        void vscode.window.showErrorMessage(`The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. ` +
-          `Open the definition and fix it, then use "Preview Migration Locally".`);
+        void vscode.window.showErrorMessage(
+          `The classic example '${location}' cannot be converted: ${converted.errors.join('; ')}. ` +
+            `Open the definition and fix it, then use "Preview Migration Locally".`,
+        );
         return undefined;
       }
       const { plan } = converted;
@@ -168,11 +188,13 @@ export class ExampleFlow {
       const outcomes = [await this.push(env, `${stem}.oas.json`, plan.base)];
       const baseId = outcomes[0].status === 'pushed' ? outcomes[0].target?.id : undefined;
       for (const child of baseId ? plan.children : []) {
-        outcomes.push(await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, {
-          baseApiId: baseId!,
-          newVersionName: child.versionName,
-          baseApiVersionName: plan.baseVersionName,
-        }));
+        outcomes.push(
+          await this.push(env, `${stem}-${child.versionName}.oas.json`, child.document, {
+            baseApiId: baseId!,
+            newVersionName: child.versionName,
+            baseApiVersionName: plan.baseVersionName,
+          }),
+        );
       }
       return outcomes;
     });
@@ -203,11 +225,17 @@ export class ExampleFlow {
     }
   }
 
-  private withExample<R>(args: ExampleArgs, want: { readme?: boolean; apiDef?: boolean }, work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>): Promise<R | undefined> {
+  private withExample<R>(
+    args: ExampleArgs,
+    want: { readme?: boolean; apiDef?: boolean },
+    work: (env: Environment, location: string, example: ExampleApiDefinition) => Promise<R | undefined>,
+  ): Promise<R | undefined> {
     return this.guard(args.environment, 'The example could not be opened', async (env, client) => {
       const location = args.location ?? (await this.pickLocation(env, client));
       if (!location) return undefined;
-      const example = await unlessCancelled(withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal })));
+      const example = await unlessCancelled(
+        withCancellableProgress(`Svc: reading example ${location}`, (signal) => client.getExample(location, { ...want, signal })),
+      );
       return example ? work(env, location, example) : undefined;
     });
   }
@@ -217,13 +245,21 @@ export class ExampleFlow {
     const entries = await unlessCancelled(withCancellableProgress(title, (signal) => this.catalogueOrNothing(client, signal)));
     if (entries === NOT_OFFERED) return askLocation(env, NO_CATALOGUE);
     const picked = await vscode.window.showQuickPick(
-      pickRows(entries ?? []).map((r) => (r.separator ? { label: r.label, kind: vscode.QuickPickItemKind.Separator } : { label: r.label, description: r.description, detail: r.detail, location: r.location })),
+      pickRows(entries ?? []).map((r) =>
+        r.separator
+          ? { label: r.label, kind: vscode.QuickPickItemKind.Separator }
+          : { label: r.label, description: r.description, detail: r.detail, location: r.location },
+      ),
       { title: `Svc examples (${env.name})`, ignoreFocusOut: true, matchOnDescription: true },
     );
     return (picked as { location?: string } | undefined)?.location;
   }
 
-  private async guard<R>(environment: string | undefined, what: string, work: (env: Environment, client: ManagementClient) => Promise<R | undefined>): Promise<R | undefined> {
+  private async guard<R>(
+    environment: string | undefined,
+    what: string,
+    work: (env: Environment, client: ManagementClient) => Promise<R | undefined>,
+  ): Promise<R | undefined> {
     try {
       const target = await resolveTarget(this.deps, { environment });
       return await work(target.environment, target.client);
@@ -295,7 +331,9 @@ async function untitledTarget(fileName: string): Promise<vscode.Uri | undefined>
 
 /** Closes the untitled document's editors without asking to save (its content was created remotely). */
 async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString());
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString());
   if (doc.isDirty) {
     await vscode.window.showTextDocument(doc, { preview: false });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -15,10 +15,7 @@ export interface ExamplesArea {
   documents: ExampleDocuments;
 }
 
-export function registerExamples(
-  context: vscode.ExtensionContext,
-  deps: { log: ExtensionLog; envs: EnvironmentsArea; sync: SyncArea },
-): ExamplesArea {
+export function registerExamples(context: vscode.ExtensionContext, deps: { log: ExtensionLog; envs: EnvironmentsArea; sync: SyncArea }): ExamplesArea {
   const documents = new ExampleDocuments();
   const flow = new ExampleFlow({
     ...environmentAccess(deps.envs),

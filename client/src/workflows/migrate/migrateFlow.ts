@@ -69,11 +69,13 @@ export class MigrateFlow {
 
   private async dryRun(env: Environment, client: ManagementClient, target: MigrationTarget, names: Map<string, string>): Promise<Session | undefined> {
     const what = describeTarget(target, names);
-    const response = await unlessCancelled(withCancellableProgress(`Svc: dry run of the migration of ${what} (${env.name})`, async (signal) => {
-      // The response carries ids only: names make the report readable (best effort).
-      if ('all' in target || target.apiIDs.some((id) => !names.has(id))) await this.addNames(client, names, signal);
-      return client.migrateApis(buildMigrateRequest('dryRun', target), { signal });
-    }));
+    const response = await unlessCancelled(
+      withCancellableProgress(`Svc: dry run of the migration of ${what} (${env.name})`, async (signal) => {
+        // The response carries ids only: names make the report readable (best effort).
+        if ('all' in target || target.apiIDs.some((id) => !names.has(id))) await this.addNames(client, names, signal);
+        return client.migrateApis(buildMigrateRequest('dryRun', target), { signal });
+      }),
+    );
     if (!response) return undefined;
     const report = buildReport('dryRun', response, 'apiIDs' in target ? target.apiIDs : [], names);
     const cache = new Map<string, Promise<unknown>>();
@@ -117,15 +119,23 @@ export class MigrateFlow {
       if (answer !== words.label) return undefined;
     }
     try {
-      const response = await unlessCancelled(withCancellableProgress(`Svc: ${words.label.toLowerCase()} ${what} (${session.env.name})`, async (signal, report) => {
-        if (words.replacesClassic) {
-          // Keep the classic definitions for the report's diffs before the server replaces them.
-          report('reading the classic definitions');
-          await Promise.all(ids.map((id) => session.classic(id)().catch(() => undefined)));
-        }
-        report(`${mode}…`);
-        return session.client.migrateApis(buildMigrateRequest(mode, { apiIDs: ids }, options), { signal });
-      }));
+      const response = await unlessCancelled(
+        withCancellableProgress(`Svc: ${words.label.toLowerCase()} ${what} (${session.env.name})`, async (signal, report) => {
+          if (words.replacesClassic) {
+            // Keep the classic definitions for the report's diffs before the server replaces them.
+            report('reading the classic definitions');
+            await Promise.all(
+              ids.map((id) =>
+                session
+                  .classic(id)()
+                  .catch(() => undefined),
+              ),
+            );
+          }
+          report(`${mode}…`);
+          return session.client.migrateApis(buildMigrateRequest(mode, { apiIDs: ids }, options), { signal });
+        }),
+      );
       if (!response) {
         this.deps.log.info(`migration ${mode} on '${session.env.name}' cancelled; the server may have finished it anyway, so the tree is reloaded`);
         this.deps.refreshTree();
@@ -174,7 +184,12 @@ export class MigrateFlow {
     }
     const picked = await vscode.window.showQuickPick(
       classic.map((a) => ({ label: a.name, description: a.id, detail: a.listenPath ? `listen path ${a.listenPath}` : undefined, id: a.id })),
-      { title: `Migrate classic APIs to OAS (${environment})`, placeHolder: 'Pick the APIs to migrate; a dry run comes first', canPickMany: true, ignoreFocusOut: true },
+      {
+        title: `Migrate classic APIs to OAS (${environment})`,
+        placeHolder: 'Pick the APIs to migrate; a dry run comes first',
+        canPickMany: true,
+        ignoreFocusOut: true,
+      },
     );
     if (!picked || picked.length === 0) return undefined;
     for (const p of picked) names.set(p.id, p.label);
@@ -194,7 +209,9 @@ export class MigrateFlow {
   private showError(what: string, err: unknown): void {
     const info = errorInfoOf(err);
     this.deps.log.error(what, err);
-    void vscode.window.showErrorMessage(`${what}: ${info.message}${info.hint ? ` ${info.hint}` : ''}`, 'Show Log').then((a) => a && vscode.commands.executeCommand('svc.showLog'));
+    void vscode.window
+      .showErrorMessage(`${what}: ${info.message}${info.hint ? ` ${info.hint}` : ''}`, 'Show Log')
+      .then((a) => a && vscode.commands.executeCommand('svc.showLog'));
   }
 }
 

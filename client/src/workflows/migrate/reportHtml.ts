@@ -30,7 +30,10 @@ export function reportHtml(report: MigrationReport, options: ReportPageOptions):
   const rows = report.rows
     .map((r, i) => {
       const diffs = r.documents
-        .map((d, j) => `<button class="diff" data-row="${i}" data-doc="${j}" title="Diff the classic definition against this generated OAS document">Diff ${e(d.label)}</button>`)
+        .map(
+          (d, j) =>
+            `<button class="diff" data-row="${i}" data-doc="${j}" title="Diff the classic definition against this generated OAS document">Diff ${e(d.label)}</button>`,
+        )
         .join(' ');
       const details = r.outcome === 'failure' && r.messages.length > 1 ? `<ul>${r.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : e(detailsOf(r));
       const list = (cls: string, title: string, items: string[]) =>

@@ -98,7 +98,9 @@ export class MigrationReportPanel implements vscode.Disposable {
     if (!view || !r || !generated) return;
     const left = view.classicOf(r.apiID);
     const leftUri = left instanceof vscode.Uri ? left : this.documents.set(migrationUri(view.environment, this.runNumber, r.apiID, 'classic'), left);
-    const rightUri = this.documents.set(migrationUri(view.environment, this.runNumber, r.apiID, `oas-${generated.label}`), () => Promise.resolve(generated.document));
+    const rightUri = this.documents.set(migrationUri(view.environment, this.runNumber, r.apiID, `oas-${generated.label}`), () =>
+      Promise.resolve(generated.document),
+    );
     await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, `${r.name}: classic ↔ generated OAS (${generated.label})`, { preview: true });
   }
 

@@ -92,25 +92,30 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
     const name = `${named} (${kindWord({ kind: target.kind })})`;
     let outcome: PushOutcome;
     try {
-      outcome = await withCancellableProgress(
-        `Saving ${name} to the server`,
-        (signal) =>
-          pushDocument(
-            {
-              clientFor: (name) => this.ctx.clientFor(name),
-              ui: this.ctx.ui.push({ documentUri: uri, reload: () => this.ctx.reloadGateway(environment) }),
-              log: (l) => this.ctx.log.info(l),
-            },
-            {
-              environment, name, uri: uri.toString(), text, target,
-              base: base ? { remoteHash: base.remoteHash, remoteText: base.remoteText } : undefined,
-              errors: errorsOf(uri), signal,
-            },
-          ),
+      outcome = await withCancellableProgress(`Saving ${name} to the server`, (signal) =>
+        pushDocument(
+          {
+            clientFor: (name) => this.ctx.clientFor(name),
+            ui: this.ctx.ui.push({ documentUri: uri, reload: () => this.ctx.reloadGateway(environment) }),
+            log: (l) => this.ctx.log.info(l),
+          },
+          {
+            environment,
+            name,
+            uri: uri.toString(),
+            text,
+            target,
+            base: base ? { remoteHash: base.remoteHash, remoteText: base.remoteText } : undefined,
+            errors: errorsOf(uri),
+            signal,
+          },
+        ),
       );
     } catch (err) {
       this.ctx.log.error(`saving ${uri.path} failed`, err);
-      throw vscode.FileSystemError.Unavailable(`${isManagementApiError(err) ? err.message : String(err instanceof Error ? err.message : err)} Your edits are still in the editor.`);
+      throw vscode.FileSystemError.Unavailable(
+        `${isManagementApiError(err) ? err.message : String(err instanceof Error ? err.message : err)} Your edits are still in the editor.`,
+      );
     }
     this.lastOutcome = outcome;
     this.ctx.log.info(`edit remote ${uri.path}: ${outcome.status} — ${outcome.message}`);
@@ -122,7 +127,9 @@ export class SvcFileSystem implements vscode.FileSystemProvider, vscode.Disposab
       return;
     }
     if (outcome.status === 'pull-requested') {
-      throw vscode.FileSystemError.NoPermissions(`${outcome.message} Your edits are still in the editor: copy what you need, then run "File: Revert File" to load the server's version.`);
+      throw vscode.FileSystemError.NoPermissions(
+        `${outcome.message} Your edits are still in the editor: copy what you need, then run "File: Revert File" to load the server's version.`,
+      );
     }
     throw vscode.FileSystemError.NoPermissions(`${outcome.message} Your edits are still in the editor.`);
   }

@@ -55,8 +55,17 @@ export async function resolveBody(request: BodyRequest, given?: unknown): Promis
   if (active) {
     const name = active.document.isUntitled ? active.document.uri.path : path.basename(active.document.uri.fsPath || active.document.uri.path);
     const choice = await pickOne(request.title, `Which ${request.what} to send?`, [
-      { label: `$(file) ${name}`, description: 'active editor', detail: `Sends the ${request.what} as the editor shows it now${active.document.isDirty ? ' (unsaved changes included)' : ''}.`, value: 'active' as const },
-      { label: '$(new-file) Start from a new document', detail: `Opens an untitled editor with a starting ${request.what}; edit it, then choose ${request.action}.`, value: 'start' as const },
+      {
+        label: `$(file) ${name}`,
+        description: 'active editor',
+        detail: `Sends the ${request.what} as the editor shows it now${active.document.isDirty ? ' (unsaved changes included)' : ''}.`,
+        value: 'active' as const,
+      },
+      {
+        label: '$(new-file) Start from a new document',
+        detail: `Opens an untitled editor with a starting ${request.what}; edit it, then choose ${request.action}.`,
+        value: 'start' as const,
+      },
     ]);
     if (choice === 'active') return parseObject(active.document.getText()) ?? active.value;
   }

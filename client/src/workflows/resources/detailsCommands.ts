@@ -10,8 +10,13 @@ import { maskOAuthClient } from '../../shared/masking';
 import { askText, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 
-export interface OAuthClientArgs { apiId?: string; clientId?: string }
-export interface WebhookArgs { hookId?: string }
+export interface OAuthClientArgs {
+  apiId?: string;
+  clientId?: string;
+}
+export interface WebhookArgs {
+  hookId?: string;
+}
 
 const required = (what: string) => (v: string) => (v.trim() ? undefined : `Enter the ${what}.`);
 
@@ -68,9 +73,16 @@ export function registerDetailsCommands(deps: ResourceDeps, documents: ReadOnlyD
       let hookId = given.hookId;
       if (!hookId) {
         const listing = withCancellableProgress(`Listing webhooks of ${target.environment.name}…`, (signal) => target.client.listWebhooks({ p: -1, signal }));
-        const hooks = await listing.then((e) => e.hooks ?? [], () => []);
+        const hooks = await listing.then(
+          (e) => e.hooks ?? [],
+          () => [],
+        );
         hookId = hooks.length
-          ? await pickOne(title, 'The webhook', hooks.map((h) => ({ label: h.name ?? h.id ?? '?', description: `${h.method} ${h.target_path}`, value: String(h.id ?? h.webhook_id) })))
+          ? await pickOne(
+              title,
+              'The webhook',
+              hooks.map((h) => ({ label: h.name ?? h.id ?? '?', description: `${h.method} ${h.target_path}`, value: String(h.id ?? h.webhook_id) })),
+            )
           : await askText(title, 'The webhook id', { validate: required('webhook id') });
       }
       const id = hookId;

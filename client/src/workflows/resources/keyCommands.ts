@@ -4,7 +4,15 @@
 // (PUT /admin/org/keys/{id}) and view key details (GET /api/apis/{apiID}/keys/{keyID}).
 import { viewableKeyResult } from '../../shared/keyIds';
 import * as vscode from 'vscode';
-import { isManagementApiError, ManagementApiError, type ActionResult, type DashboardSession, type GatewaySession, type KeyResult, type StatusResult } from '../../api';
+import {
+  isManagementApiError,
+  ManagementApiError,
+  type ActionResult,
+  type DashboardSession,
+  type GatewaySession,
+  type KeyResult,
+  type StatusResult,
+} from '../../api';
 import { resolveBody } from './bodySource';
 import { describeResult, reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
@@ -18,10 +26,29 @@ import { askKeyId, generateKeyId, KEY_STYLE_CHOICES } from './keyIdChoice';
 
 export type KeyStyle = 'gateway' | 'dashboard';
 
-export interface CreateKeyArgs { keyId?: string; generateKeyId?: boolean; style?: KeyStyle; options?: string[]; body?: unknown }
-export interface UpdateKeyArgs { apiId?: string; keyId?: string; options?: string[]; body?: unknown }
-export interface OrgKeyArgs { keyId?: string; options?: string[]; body?: unknown }
-export interface KeyDetailsArgs { apiId?: string; keyId?: string; options?: string[] }
+export interface CreateKeyArgs {
+  keyId?: string;
+  generateKeyId?: boolean;
+  style?: KeyStyle;
+  options?: string[];
+  body?: unknown;
+}
+export interface UpdateKeyArgs {
+  apiId?: string;
+  keyId?: string;
+  options?: string[];
+  body?: unknown;
+}
+export interface OrgKeyArgs {
+  keyId?: string;
+  options?: string[];
+  body?: unknown;
+}
+export interface KeyDetailsArgs {
+  apiId?: string;
+  keyId?: string;
+  options?: string[];
+}
 
 /** The key a key node stands for: its id and, when the listing knew it, an API id. */
 function keyOfNode(arg: CommandArg<object>): { keyId?: string; apiId?: string } {
@@ -50,7 +77,11 @@ async function templateForFirstApi(deps: ResourceDeps, client: Awaited<ReturnTyp
 function missingOrgKeyHint(err: unknown): unknown {
   if (!isManagementApiError(err, 'not-found')) return err;
   return new ManagementApiError({
-    kind: err.kind, endpoint: err.endpoint, status: err.status, serverMessage: err.serverMessage, cause: err,
+    kind: err.kind,
+    endpoint: err.endpoint,
+    status: err.status,
+    serverMessage: err.serverMessage,
+    cause: err,
     hint: 'Check the organisation id, or create the org key first with Svc: Create Organisation Key.',
   });
 }
@@ -70,7 +101,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       if (idProblem) throw new Error(idProblem);
       const picked = style === 'gateway' ? (given.options ?? (await pickKeyOptions('createGateway', `${title}: options`))) : [];
       const options = style === 'gateway' ? createGatewayKeyOptions(picked) : {};
-      const body = await resolveBody({ kind: 'session', what: 'key', action: 'Create Key', title, envName: env.name, start: () => templateForFirstApi(deps, client) }, given.body);
+      const body = await resolveBody(
+        { kind: 'session', what: 'key', action: 'Create Key', title, envName: env.name, start: () => templateForFirstApi(deps, client) },
+        given.body,
+      );
       const result = await withCancellableProgress(`Creating key in ${env.name}…`, (signal) =>
         style === 'gateway'
           ? client.createCustomKey(keyId, body as GatewaySession, { ...options, signal })
@@ -108,7 +142,9 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
         },
         given.body,
       );
-      const result = await withCancellableProgress(`Updating key in ${env.name}…`, (signal) => client.updateKey(apiId, keyId, body as DashboardSession, { ...options, signal }));
+      const result = await withCancellableProgress(`Updating key in ${env.name}…`, (signal) =>
+        client.updateKey(apiId, keyId, body as DashboardSession, { ...options, signal }),
+      );
       deps.log.info(`key updated in '${env.name}'${picked.length ? ` (${picked.join(', ')})` : ''}`);
       void vscode.window.showInformationMessage(`Key updated in ${env.name}.`);
       refreshKeys();
@@ -125,7 +161,10 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The organisation id (the org key is stored under it)', { validate: validateKeyId }));
       const picked = given.options ?? (await pickKeyOptions('createOrg', `${title}: options`));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Create Org Key', title, envName: env.name, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
+      const body = await resolveBody(
+        { kind: 'session', what: 'organisation key', action: 'Create Org Key', title, envName: env.name, start: () => Promise.resolve(orgKeyTemplate(keyId)) },
+        given.body,
+      );
       const result = await withCancellableProgress(`Creating organisation key in ${env.name}…`, (signal) =>
         client.createOrgKey(keyId, body as GatewaySession, { ...createOrgKeyOptions(picked), signal }),
       );
@@ -142,8 +181,13 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
       const keyId = given.keyId ?? (await askText(title, 'The org key id (the organisation id); sent with the admin secret', { validate: validateKeyId }));
-      const body = await resolveBody({ kind: 'session', what: 'organisation key', action: 'Update Org Key', title, envName: env.name, start: () => Promise.resolve(orgKeyTemplate(keyId)) }, given.body);
-      const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) => client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }));
+      const body = await resolveBody(
+        { kind: 'session', what: 'organisation key', action: 'Update Org Key', title, envName: env.name, start: () => Promise.resolve(orgKeyTemplate(keyId)) },
+        given.body,
+      );
+      const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) =>
+        client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }),
+      );
       void vscode.window.showInformationMessage(`Organisation key updated in ${env.name}: ${describeResult(result) || 'ok'}.`);
       return result;
     } catch (err) {
@@ -159,7 +203,9 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const keyId = given.keyId ?? (await askText(title, 'The key id (or its hash, or a username: choose that in the options)', { validate: validateKeyId }));
       const apiId = given.apiId ?? (await grantedApiOfKey(client, keyId).catch(() => undefined)) ?? (await pickApiId(client, title));
       const picked = given.options ?? (await pickKeyOptions('details', `${title}: options`));
-      const result = await withCancellableProgress(`Reading key from ${env.name}…`, (signal) => client.getKey(apiId, keyId, { ...keyLookupOptions(picked), signal }));
+      const result = await withCancellableProgress(`Reading key from ${env.name}…`, (signal) =>
+        client.getKey(apiId, keyId, { ...keyLookupOptions(picked), signal }),
+      );
       // The id masked and the secrets as placeholders: a details view is no place for credentials.
       return await documents.show(env.name, 'keys', result.data?.alias ? `key-${result.data.alias}` : 'key-details', viewableKeyResult(result));
     } catch (err) {

@@ -30,7 +30,12 @@ export function generateKeyId(): string {
 /** "Generate a key id" first (the usual choice), else the user's own id. */
 export async function askKeyId(title: string): Promise<string> {
   const how = await pickOne(title, 'The key id (it becomes the key itself: keep it secret)', [
-    { label: '$(sparkle) Generate a key id', description: 'recommended', detail: 'A random 32-character id; you can copy the key once it is created.', value: 'generate' as const },
+    {
+      label: '$(sparkle) Generate a key id',
+      description: 'recommended',
+      detail: 'A random 32-character id; you can copy the key once it is created.',
+      value: 'generate' as const,
+    },
     { label: '$(edit) Enter my own key id', detail: 'For importing a key that exists elsewhere, or a key id your clients already use.', value: 'own' as const },
   ]);
   if (how === 'generate') return generateKeyId();

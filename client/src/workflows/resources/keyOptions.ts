@@ -43,8 +43,8 @@ const INFO: Record<KeyOption, Omit<KeyOptionInfo, 'option'>> = {
   },
   resetQuota: {
     query: 'reset_quota=1',
-    label: 'Reset the organisation\'s quota',
-    detail: 'Resets the organisation\'s quota counter in the live quota manager when the org key is written.',
+    label: "Reset the organisation's quota",
+    detail: "Resets the organisation's quota counter in the live quota manager when the org key is written.",
   },
 };
 

@@ -82,7 +82,14 @@ export class PendingSends implements vscode.CodeLensProvider, vscode.Disposable 
     const entry = this.pending.get(document.uri.toString());
     if (!entry) return [];
     const top = new vscode.Range(0, 0, 0, 0);
-    return [new vscode.CodeLens(top, { title: `$(cloud-upload) ${sendTitle(entry)}`, command: SEND_PENDING_COMMAND, arguments: [document.uri], tooltip: 'Send this document as it is now' })];
+    return [
+      new vscode.CodeLens(top, {
+        title: `$(cloud-upload) ${sendTitle(entry)}`,
+        command: SEND_PENDING_COMMAND,
+        arguments: [document.uri],
+        tooltip: 'Send this document as it is now',
+      }),
+    ];
   }
 
   private changed(): void {

@@ -11,8 +11,13 @@ import { askText, pickOne } from './prompts';
 import { validatePolicyId } from './policyRules';
 import { policyTemplate } from './templates';
 
-export interface CreatePolicyArgs { body?: unknown }
-export interface UpdatePolicyArgs { policyId?: string; body?: unknown }
+export interface CreatePolicyArgs {
+  body?: unknown;
+}
+export interface UpdatePolicyArgs {
+  policyId?: string;
+  body?: unknown;
+}
 
 export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] {
   const createPolicy = async (arg: CommandArg<CreatePolicyArgs>): Promise<ActionResult | undefined> => {
@@ -20,7 +25,10 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
     const title = 'Svc: Create Policy';
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
-      const body = (await resolveBody({ kind: 'policy', what: 'policy', action: 'Create Policy', title, envName: env.name, start: () => Promise.resolve(policyTemplate()) }, given.body)) as Policy;
+      const body = (await resolveBody(
+        { kind: 'policy', what: 'policy', action: 'Create Policy', title, envName: env.name, start: () => Promise.resolve(policyTemplate()) },
+        given.body,
+      )) as Policy;
       const problem = validatePolicyId(String(body.id ?? body._id ?? ''));
       if (problem) throw new Error(`${problem} Set it in the document and run the command again.`);
       const result = await withCancellableProgress(`Creating policy in ${env.name}…`, (signal) => client.createPolicy(body, { signal }));
@@ -41,7 +49,11 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
       if (!policyId && given.body === undefined) {
         const policies = await withCancellableProgress(`Listing policies of ${env.name}…`, (signal) => client.listPolicies({ signal }));
         policyId = policies.length
-          ? await pickOne(title, 'The policy to update', policies.map((p) => ({ label: p.name ?? p.id ?? '?', description: p.id ?? p._id, value: String(p.id ?? p._id) })))
+          ? await pickOne(
+              title,
+              'The policy to update',
+              policies.map((p) => ({ label: p.name ?? p.id ?? '?', description: p.id ?? p._id, value: String(p.id ?? p._id) })),
+            )
           : await askText(title, 'The policy id', { validate: validatePolicyId });
       }
       const body = (await resolveBody(
@@ -63,7 +75,8 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
       const problem = validatePolicyId(id);
       if (problem) throw new Error(problem);
       // The gateway refuses a body whose id differs from the path (gateway-facts §6): say so first.
-      if (body.id !== undefined && body.id !== id) throw new Error(`The document's id '${body.id}' differs from the policy '${id}' being updated; make them equal.`);
+      if (body.id !== undefined && body.id !== id)
+        throw new Error(`The document's id '${body.id}' differs from the policy '${id}' being updated; make them equal.`);
       const result = await withCancellableProgress(`Updating policy in ${env.name}…`, (signal) => client.updatePolicy(id, body, { signal }));
       void vscode.window.showInformationMessage(`Policy '${body.name ?? id}' updated in ${env.name}.`);
       deps.explorer.provider.refresh();
@@ -73,8 +86,5 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
     }
   };
 
-  return [
-    vscode.commands.registerCommand('svc.policy.create', createPolicy),
-    vscode.commands.registerCommand('svc.policy.update', updatePolicy),
-  ];
+  return [vscode.commands.registerCommand('svc.policy.create', createPolicy), vscode.commands.registerCommand('svc.policy.update', updatePolicy)];
 }

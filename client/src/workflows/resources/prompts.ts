@@ -6,7 +6,11 @@ import { answered } from './commandContext';
 import { optionsFor, type KeyOperation } from './keyOptions';
 import { pickApiOfKey } from '../../shared/pickApi';
 
-export async function askText(title: string, prompt: string, options: { value?: string; placeHolder?: string; validate?: (v: string) => string | undefined } = {}): Promise<string> {
+export async function askText(
+  title: string,
+  prompt: string,
+  options: { value?: string; placeHolder?: string; validate?: (v: string) => string | undefined } = {},
+): Promise<string> {
   const value = await vscode.window.showInputBox({
     title,
     prompt,

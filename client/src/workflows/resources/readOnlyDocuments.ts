@@ -15,7 +15,10 @@ export class ReadOnlyDocuments extends FixedTextDocuments {
   /** Shows `value` as pretty JSON; `name` is the tab title (made safe for a path). */
   async show(environment: string, folder: string, name: string, value: unknown): Promise<vscode.TextDocument> {
     const file = `${name.replace(/[^\w.@-]+/g, '_') || 'details'}.json`;
-    const uri = this.set(vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${encodeURIComponent(environment)}/${folder}/${file}` }), `${JSON.stringify(value, null, 2)}\n`);
+    const uri = this.set(
+      vscode.Uri.from({ scheme: DETAILS_SCHEME, path: `/${encodeURIComponent(environment)}/${folder}/${file}` }),
+      `${JSON.stringify(value, null, 2)}\n`,
+    );
     const doc = await vscode.workspace.openTextDocument(uri);
     const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
     await vscode.window.showTextDocument(json, { preview: true });

@@ -11,9 +11,7 @@ export function keyTemplate(api?: { id: string; name?: string }): Record<string,
     quota_renewal_rate: 3600,
     expires: 0,
     is_inactive: false,
-    access_rights: api
-      ? { [api.id]: { api_id: api.id, api_name: api.name ?? api.id, versions: ['Default'] } }
-      : {},
+    access_rights: api ? { [api.id]: { api_id: api.id, api_name: api.name ?? api.id, versions: ['Default'] } } : {},
     meta_data: {},
     tags: [],
   };
@@ -35,9 +33,7 @@ export function policyTemplate(api?: { id: string; name?: string }): Record<stri
     quota_max: -1,
     quota_renewal_rate: 3600,
     key_expires_in: 0,
-    access_rights: api
-      ? { [api.id]: { api_id: api.id, api_name: api.name ?? api.id, versions: ['Default'] } }
-      : {},
+    access_rights: api ? { [api.id]: { api_id: api.id, api_name: api.name ?? api.id, versions: ['Default'] } } : {},
     partitions: { acl: false, complexity: false, per_api: false, quota: false, rate_limit: false },
     tags: [],
   };

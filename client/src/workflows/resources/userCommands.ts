@@ -7,7 +7,16 @@ import { argsOf, resolveTarget, type CommandArg } from '../../shared/commandArg'
 import { withCancellableProgress } from '../../shared/progress';
 import { askText } from './prompts';
 import { PERMISSIONS_TEMPLATE } from './templates';
-import { AREA_LABELS, PERMISSION_AREAS, parsePermissions, permissionsFromPicks, validateEmail, validateName, validatePermissions, type PermissionPick } from './userInput';
+import {
+  AREA_LABELS,
+  PERMISSION_AREAS,
+  parsePermissions,
+  permissionsFromPicks,
+  validateEmail,
+  validateName,
+  validatePermissions,
+  type PermissionPick,
+} from './userInput';
 
 export interface AddUserArgs {
   email_address?: string;
@@ -32,12 +41,14 @@ async function askPermissions(title: string): Promise<string> {
   const items: Item[] = [
     { label: '$(json) Edit as JSON…', detail: 'Write the permissions yourself (deny, areas not listed here); starts from what is ticked.', pick: 'json' },
     { label: '$(shield) Administrator', detail: 'Every area ({"IsAdmin": "admin"}); the other ticks are ignored.', pick: 'admin' },
-    ...PERMISSION_AREAS.flatMap((area) => (['read', 'write'] as const).map((level): Item => ({
-      label: `${AREA_LABELS[area] ?? area}: ${level}`,
-      description: `${area}`,
-      pick: `${area}:${level}`,
-      picked: PERMISSIONS_TEMPLATE[area] === level,
-    }))),
+    ...PERMISSION_AREAS.flatMap((area) =>
+      (['read', 'write'] as const).map((level): Item => ({
+        label: `${AREA_LABELS[area] ?? area}: ${level}`,
+        description: `${area}`,
+        pick: `${area}:${level}`,
+        picked: PERMISSIONS_TEMPLATE[area] === level,
+      })),
+    ),
   ];
   const picked = await vscode.window.showQuickPick(items, {
     title: `${title} (4/4)`,
@@ -61,12 +72,24 @@ export function registerUserCommands(deps: ResourceDeps): vscode.Disposable[] {
     const title = 'Svc: Add User';
     try {
       const { environment: env, client } = await resolveTarget(deps, arg);
-      const email = checkedValue(given.email_address ?? (await askText(`${title} (1/4)`, 'E-mail address (required)', { placeHolder: 'name@example.com', validate: validateEmail })), validateEmail);
-      const first = checkedValue(given.first_name ?? (await askText(`${title} (2/4)`, 'First name (required)', { validate: validateName('first name') })), validateName('first name'));
-      const last = checkedValue(given.last_name ?? (await askText(`${title} (3/4)`, 'Last name (required)', { validate: validateName('last name') })), validateName('last name'));
-      const permissionsText = given.user_permissions === undefined
-        ? await askPermissions(title)
-        : typeof given.user_permissions === 'string' ? given.user_permissions : JSON.stringify(given.user_permissions);
+      const email = checkedValue(
+        given.email_address ?? (await askText(`${title} (1/4)`, 'E-mail address (required)', { placeHolder: 'name@example.com', validate: validateEmail })),
+        validateEmail,
+      );
+      const first = checkedValue(
+        given.first_name ?? (await askText(`${title} (2/4)`, 'First name (required)', { validate: validateName('first name') })),
+        validateName('first name'),
+      );
+      const last = checkedValue(
+        given.last_name ?? (await askText(`${title} (3/4)`, 'Last name (required)', { validate: validateName('last name') })),
+        validateName('last name'),
+      );
+      const permissionsText =
+        given.user_permissions === undefined
+          ? await askPermissions(title)
+          : typeof given.user_permissions === 'string'
+            ? given.user_permissions
+            : JSON.stringify(given.user_permissions);
       const parsed = parsePermissions(permissionsText);
       if (!parsed.ok) throw new Error(parsed.message);
       if (parsed.unknownAreas.length) deps.log.warn(`Add User: areas the reference dashboard does not know: ${parsed.unknownAreas.join(', ')}`);

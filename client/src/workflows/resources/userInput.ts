@@ -5,8 +5,22 @@ export const PERMISSION_VALUES = ['read', 'write', 'deny'] as const;
 
 /** The areas the reference dashboard knows; others are allowed but get a warning in the log. */
 export const PERMISSION_AREAS = [
-  'analytics', 'api_assets', 'apis', 'certs', 'hooks', 'idm', 'keys', 'log', 'oauth', 'owned_analytics',
-  'policies', 'portal', 'system', 'user_groups', 'users', 'websockets',
+  'analytics',
+  'api_assets',
+  'apis',
+  'certs',
+  'hooks',
+  'idm',
+  'keys',
+  'log',
+  'oauth',
+  'owned_analytics',
+  'policies',
+  'portal',
+  'system',
+  'user_groups',
+  'users',
+  'websockets',
 ] as const;
 
 /** A pragmatic address check: something@domain.tld without spaces (the server has the last word). */
@@ -21,9 +35,7 @@ export function validateName(what: string): (value: string) => string | undefine
   return (value) => (value.trim() ? undefined : `Enter the ${what} (required).`);
 }
 
-export type PermissionsResult =
-  | { ok: true; permissions: Record<string, string>; unknownAreas: string[] }
-  | { ok: false; message: string };
+export type PermissionsResult = { ok: true; permissions: Record<string, string>; unknownAreas: string[] } | { ok: false; message: string };
 
 /**
  * Parses the permissions a user typed. Accepts `{"area": "read|write|deny", ...}` and the
@@ -68,9 +80,22 @@ export type PermissionPick = `${string}:read` | `${string}:write` | 'admin' | 'j
 
 /** Human words for the areas of the multi-select. */
 export const AREA_LABELS: Record<string, string> = {
-  analytics: 'Analytics', api_assets: 'API assets', apis: 'APIs', certs: 'Certificates', hooks: 'Webhooks', idm: 'Identity management',
-  keys: 'Keys', log: 'Logs', oauth: 'OAuth clients', owned_analytics: 'Owned analytics', policies: 'Policies', portal: 'Portal',
-  system: 'System', user_groups: 'User groups', users: 'Users', websockets: 'Websockets',
+  analytics: 'Analytics',
+  api_assets: 'API assets',
+  apis: 'APIs',
+  certs: 'Certificates',
+  hooks: 'Webhooks',
+  idm: 'Identity management',
+  keys: 'Keys',
+  log: 'Logs',
+  oauth: 'OAuth clients',
+  owned_analytics: 'Owned analytics',
+  policies: 'Policies',
+  portal: 'Portal',
+  system: 'System',
+  user_groups: 'User groups',
+  users: 'Users',
+  websockets: 'Websockets',
 };
 
 /**

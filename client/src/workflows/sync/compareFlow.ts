@@ -27,14 +27,14 @@ export interface CompareResult {
 }
 
 const STATUS_WORDS: Record<CompareResult['status'], string> = {
-  'unchanged': 'no differences',
+  unchanged: 'no differences',
   'changed-locally': 'changed locally',
   'changed-remotely': 'changed on the server',
-  'conflict': 'changed locally and on the server (conflict)',
+  conflict: 'changed locally and on the server (conflict)',
   'deleted-remotely': 'deleted on the server',
   'not-on-server': 'not on the server',
-  'different': 'differs from the server',
-  'error': 'cannot compare',
+  different: 'differs from the server',
+  error: 'cannot compare',
 };
 
 const SIDE_ICONS: Record<PathChange['side'], string> = { local: '$(edit)', remote: '$(cloud)', both: '$(warning)', differs: '$(diff)' };
@@ -163,14 +163,14 @@ async function showComparison(
   const items = changes.map((c) => ({
     label: `${SIDE_ICONS[c.side]} ${c.display}`,
     description: SIDE_WORDS[c.side],
-    detail: c.side === 'differs'
-      ? `local ${show(c.local)} · remote ${show(c.remote)}`
-      : `base ${show(c.base)} · local ${show(c.local)} · remote ${show(c.remote)}`,
+    detail:
+      c.side === 'differs' ? `local ${show(c.local)} · remote ${show(c.remote)}` : `base ${show(c.base)} · local ${show(c.local)} · remote ${show(c.remote)}`,
     change: c,
   }));
   // Not awaited: the command returns while the list stays open beside the diff.
   const placeHolder = 'A changed path: local, remote, or both (a conflict). Pick one to go to it.';
-  void vscode.window.showQuickPick(items, { title: message, placeHolder, ignoreFocusOut: true, matchOnDetail: true })
+  void vscode.window
+    .showQuickPick(items, { title: message, placeHolder, ignoreFocusOut: true, matchOnDetail: true })
     .then((pick) => pick && revealPath(right, pick.change.pointer));
 }
 
@@ -179,14 +179,19 @@ async function revealPath(uri: vscode.Uri, pointer: string): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
   const tree = parseTree(document.getText());
   if (!tree) return;
-  const segments = pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const segments = pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
   let node;
   for (let n = segments.length; n >= 0 && !node; n--) node = findNodeAtLocation(tree, segments.slice(0, n));
   const target = node?.parent?.type === 'property' ? node.parent : node;
   if (!target) return;
   const range = new vscode.Range(document.positionAt(target.offset), document.positionAt(target.offset + target.length));
-  const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString())
-    ?? (await vscode.window.showTextDocument(document, { preview: false }));
+  const editor =
+    vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString()) ??
+    (await vscode.window.showTextDocument(document, { preview: false }));
   editor.selection = new vscode.Selection(range.start, range.end);
   editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }

@@ -23,7 +23,8 @@ function pullFolderOf(root: string): string {
   const value = vscode.workspace.getConfiguration('svc.pull', vscode.Uri.file(root)).get<string>('folder', DEFAULT_PULL_FOLDER).trim();
   // A path outside the workspace would put files where the state file cannot track them.
   const normal = path.normalize(value || DEFAULT_PULL_FOLDER);
-  if (path.isAbsolute(normal) || normal.startsWith('..')) throw new Error(`The setting ${PULL_FOLDER_SETTING} must be a folder inside the workspace, not '${value}'.`);
+  if (path.isAbsolute(normal) || normal.startsWith('..'))
+    throw new Error(`The setting ${PULL_FOLDER_SETTING} must be a folder inside the workspace, not '${value}'.`);
   return normal;
 }
 
@@ -79,38 +80,35 @@ export async function pullAll(ctx: SyncContext, environment: string): Promise<Pu
   const root = workspaceRootFor();
   const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
   const notes: string[] = [];
-  await withCancellableProgress(
-    `Pulling everything from '${environment}'`,
-    async (signal, report) => {
-      const client = await ctx.clientFor(environment);
-      report('listing…');
-      // The engine's listing (the same as `svc pull --all`): a listing the server cannot give becomes a note.
-      const listing = await listTargets(client, signal);
-      const targets = listing.targets;
-      notes.push(...listing.notes);
-      const step = targets.length ? 100 / targets.length : 100;
-      for (const [index, target] of targets.entries()) {
-        if (signal.aborted) {
+  await withCancellableProgress(`Pulling everything from '${environment}'`, async (signal, report) => {
+    const client = await ctx.clientFor(environment);
+    report('listing…');
+    // The engine's listing (the same as `svc pull --all`): a listing the server cannot give becomes a note.
+    const listing = await listTargets(client, signal);
+    const targets = listing.targets;
+    notes.push(...listing.notes);
+    const step = targets.length ? 100 / targets.length : 100;
+    for (const [index, target] of targets.entries()) {
+      if (signal.aborted) {
+        summary.cancelled = true;
+        break;
+      }
+      report(`${index + 1}/${targets.length}`, step);
+      try {
+        const outcome = await pullIntoWorkspace(ctx, { environment, target, root, overwrite: 'skip', notify: false, signal });
+        if (outcome.status === 'pulled') summary.pulled++;
+        else if (outcome.status === 'unchanged') summary.unchanged++;
+        else if (outcome.status === 'skipped') summary.skipped++;
+      } catch (err) {
+        if (isManagementApiError(err, 'cancelled')) {
           summary.cancelled = true;
           break;
         }
-        report(`${index + 1}/${targets.length}`, step);
-        try {
-          const outcome = await pullIntoWorkspace(ctx, { environment, target, root, overwrite: 'skip', notify: false, signal });
-          if (outcome.status === 'pulled') summary.pulled++;
-          else if (outcome.status === 'unchanged') summary.unchanged++;
-          else if (outcome.status === 'skipped') summary.skipped++;
-        } catch (err) {
-          if (isManagementApiError(err, 'cancelled')) {
-            summary.cancelled = true;
-            break;
-          }
-          summary.failed++;
-          ctx.log.error(`pull all: ${target.kind} ${target.kind === 'key' ? '(key)' : target.id} failed`, err);
-        }
+        summary.failed++;
+        ctx.log.error(`pull all: ${target.kind} ${target.kind === 'key' ? '(key)' : target.id} failed`, err);
       }
-    },
-  );
+    }
+  });
   summary.message = [
     `${summary.cancelled ? 'Pull All cancelled' : 'Pull All done'} ('${environment}'): ${summary.pulled} pulled, ${summary.unchanged} unchanged`,
     summary.skipped ? `, ${summary.skipped} skipped (local changes kept)` : '',

@@ -107,8 +107,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   };
 
-  const activeDocument = (uri?: vscode.Uri) =>
-    uri ? vscode.workspace.openTextDocument(uri) : Promise.resolve(vscode.window.activeTextEditor?.document);
+  const activeDocument = (uri?: vscode.Uri) => (uri ? vscode.workspace.openTextDocument(uri) : Promise.resolve(vscode.window.activeTextEditor?.document));
 
   context.subscriptions.push(
     diffs,
@@ -197,14 +196,29 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
           void vscode.window.showWarningMessage('Open a key file pulled from an environment (Svc: Pull into Workspace) to set one of its secrets.');
           return false;
         }
-        const member = args.member
-          ?? (await vscode.window.showQuickPick(SETTABLE_SECRETS.map((s) => ({ label: s.label, value: s.path.join('.') })), { title: 'Svc: Set Key Secret', placeHolder: 'Which secret?' }))?.value;
+        const member =
+          args.member ??
+          (
+            await vscode.window.showQuickPick(
+              SETTABLE_SECRETS.map((s) => ({ label: s.label, value: s.path.join('.') })),
+              { title: 'Svc: Set Key Secret', placeHolder: 'Which secret?' },
+            )
+          )?.value;
         const secret = SETTABLE_SECRETS.find((s) => s.path.join('.') === member);
         if (!secret) return false;
-        const value = args.value ?? (await vscode.window.showInputBox({ title: `Svc: Set Key Secret — ${secret.label}`, prompt: 'The new value: sent to the server, stored nowhere', password: true, ignoreFocusOut: true }));
+        const value =
+          args.value ??
+          (await vscode.window.showInputBox({
+            title: `Svc: Set Key Secret — ${secret.label}`,
+            prompt: 'The new value: sent to the server, stored nowhere',
+            password: true,
+            ignoreFocusOut: true,
+          }));
         if (!value) return false;
         const client = await ctx.clientFor(record.environment);
-        await withCancellableProgress(`Setting ${secret.label} on '${record.environment}'…`, (signal) => setKeySecret(client, record.target, secret.path, value, signal));
+        await withCancellableProgress(`Setting ${secret.label} on '${record.environment}'…`, (signal) =>
+          setKeySecret(client, record.target, secret.path, value, signal),
+        );
         log.info(`set key secret: ${secret.path.join('.')} of a key on '${record.environment}' updated (value not logged)`);
         void vscode.window.showInformationMessage(`${secret.label} updated on '${record.environment}'. Your file keeps its placeholder: nothing was stored.`);
         return true;

@@ -7,10 +7,19 @@ import { setAt } from '../../../../engine/src/sync/keySecrets';
 import { hasDashboardCredential, readRemote } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
 
-export async function setKeySecret(client: ManagementClient, target: RemoteTarget, path: readonly string[], value: string, signal?: AbortSignal): Promise<void> {
+export async function setKeySecret(
+  client: ManagementClient,
+  target: RemoteTarget,
+  path: readonly string[],
+  value: string,
+  signal?: AbortSignal,
+): Promise<void> {
   if (target.kind !== 'key') throw new Error('Set Key Secret works on a pulled key file.');
   if (value === '') throw new Error('The new secret is empty: nothing was sent.');
-  if (!hasDashboardCredential(client)) throw new Error('Setting a key secret updates the key through the dashboard (PUT /api/apis/{apiID}/keys/{keyID}): add a dashboard token to this environment.');
+  if (!hasDashboardCredential(client))
+    throw new Error(
+      'Setting a key secret updates the key through the dashboard (PUT /api/apis/{apiID}/keys/{keyID}): add a dashboard token to this environment.',
+    );
   const current = await readRemote(client, target, { signal, withSecrets: true });
   if (!current.exists || !current.document) throw new Error('This key is no longer on the server: nothing was sent.');
   const session = structuredClone(current.document) as Record<string, unknown>;

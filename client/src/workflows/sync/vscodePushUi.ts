@@ -46,7 +46,10 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
 
   return {
     async confirmDespiteErrors(name, errors) {
-      const shown = errors.slice(0, 3).map((e) => `• ${e}`).join('\n');
+      const shown = errors
+        .slice(0, 3)
+        .map((e) => `• ${e}`)
+        .join('\n');
       const more = errors.length > 3 ? `\n… and ${errors.length - 3} more (see Problems)` : '';
       const choice = await vscode.window.showWarningMessage(
         `${name} has ${errors.length} error(s). The server will probably refuse it.`,
@@ -67,7 +70,7 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
       const shown = facts.deleted ? '' : ' The diff shows what changed there.';
       const choice = await vscode.window.showWarningMessage(
         `The ${SYNC_KIND_LABELS[facts.kind]} ${facts.name} ${what} on '${facts.environment}' since you pulled it. Nothing was sent.${shown} ` +
-          'Overwrite replaces the server\'s version with yours; Pull saves yours as a copy and brings the server\'s version into the file.',
+          "Overwrite replaces the server's version with yours; Pull saves yours as a copy and brings the server's version into the file.",
         'Overwrite',
         'Pull (keep mine as a copy)',
         'Cancel',
@@ -125,11 +128,17 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
 
     async confirmSend(summary: SendSummary) {
       const { route } = summary;
-      const warning = summary.unrecorded ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).` : '';
+      const warning = summary.unrecorded
+        ? `\n\nThis file was not pulled from '${summary.environment}': the server's version is replaced by yours (see the diff).`
+        : '';
       const choice = await vscode.window.showInformationMessage(
         `Push ${summary.name} to '${summary.environment}'?`,
-        { ...MODAL, detail: `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ` +
-          `${route.why}.${warning}` },
+        {
+          ...MODAL,
+          detail:
+            `${route.operation === 'create' ? 'Creates' : 'Updates'} the ${SYNC_KIND_LABELS[summary.kind]} through ${route.endpoint}: ` +
+            `${route.why}.${warning}`,
+        },
         'Push',
       );
       return choice === 'Push';
@@ -149,11 +158,14 @@ async function askVersion(client: ManagementClient, signal?: AbortSignal): Promi
   const apis = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Listing OAS APIs…' }, async () =>
     (await listAllApis(client, { signal })).map(summariseApi).filter((a) => a.kind === 'oas'),
   );
-  const base = await vscode.window.showQuickPick(apis.map((a) => ({ label: a.name, description: a.id, id: a.id })), {
-    title: 'Base API (base_api_id)',
-    placeHolder: apis.length ? 'The API the new version belongs to' : 'This environment has no OAS API to add a version to',
-    ignoreFocusOut: true,
-  });
+  const base = await vscode.window.showQuickPick(
+    apis.map((a) => ({ label: a.name, description: a.id, id: a.id })),
+    {
+      title: 'Base API (base_api_id)',
+      placeHolder: apis.length ? 'The API the new version belongs to' : 'This environment has no OAS API to add a version to',
+      ignoreFocusOut: true,
+    },
+  );
   if (!base) return undefined;
   const newVersionName = await vscode.window.showInputBox({
     title: 'Name of the new version (new_version_name)',
@@ -163,20 +175,32 @@ async function askVersion(client: ManagementClient, signal?: AbortSignal): Promi
   if (!newVersionName) return undefined;
   const baseApiVersionName = await vscode.window.showInputBox({
     title: 'Version name of the base API (base_api_version_name)',
-    prompt: 'Needed when the base has no version yet; when given, it renames the base\'s version. Leave empty to keep it.',
+    prompt: "Needed when the base has no version yet; when given, it renames the base's version. Leave empty to keep it.",
     ignoreFocusOut: true,
   });
   if (baseApiVersionName === undefined) return undefined;
   const setDefault = await vscode.window.showQuickPick(
-    [{ label: 'Keep the current default version', value: false }, { label: 'Make the new version the default (set_default)', value: true }],
+    [
+      { label: 'Keep the current default version', value: false },
+      { label: 'Make the new version the default (set_default)', value: true },
+    ],
     { title: 'Default version', ignoreFocusOut: true },
   );
   if (!setDefault) return undefined;
-  return { baseApiId: base.id, newVersionName: newVersionName.trim(), baseApiVersionName: baseApiVersionName.trim() || undefined, setDefault: setDefault.value };
+  return {
+    baseApiId: base.id,
+    newVersionName: newVersionName.trim(),
+    baseApiVersionName: baseApiVersionName.trim() || undefined,
+    setDefault: setDefault.value,
+  };
 }
 
 async function askPatchParameters(): Promise<StreamsPatchParameters | undefined> {
-  const listenPath = await vscode.window.showInputBox({ title: 'Listen path (listenPath)', prompt: 'Leave empty to keep the current one.', ignoreFocusOut: true });
+  const listenPath = await vscode.window.showInputBox({
+    title: 'Listen path (listenPath)',
+    prompt: 'Leave empty to keep the current one.',
+    ignoreFocusOut: true,
+  });
   if (listenPath === undefined) return undefined;
   const customDomain = await vscode.window.showInputBox({ title: 'Custom domain (customDomain)', prompt: 'Leave empty for none.', ignoreFocusOut: true });
   if (customDomain === undefined) return undefined;
@@ -200,11 +224,12 @@ async function askPatchParameters(): Promise<StreamsPatchParameters | undefined>
 /** The pull question: a file with unsaved or unpushed changes. */
 export async function askOverwrite(file: string, reason: OverwriteReason, environment: string): Promise<OverwriteDecision> {
   const name = vscode.workspace.asRelativePath(file);
-  const why = reason === 'unsaved'
-    ? `${name} has unsaved changes in an editor.`
-    : reason === 'modified'
-      ? `${name} has changes you have not pushed.`
-      : `${name} exists and was not pulled from '${environment}'.`;
+  const why =
+    reason === 'unsaved'
+      ? `${name} has unsaved changes in an editor.`
+      : reason === 'modified'
+        ? `${name} has changes you have not pushed.`
+        : `${name} exists and was not pulled from '${environment}'.`;
   const choice = await vscode.window.showWarningMessage(
     `${why} Pulling replaces its content with the server's version.`,
     { ...MODAL, detail: 'Keep mine as a copy saves your version next to it first.' },

@@ -62,12 +62,23 @@ function addAllMissing(doc: SvcDocument, diagnostics: readonly Diagnostic[]): Co
     const edit = insertMembersEdit(doc, pointer, [...group.members]);
     if (!edit) continue;
     const names = [...group.members.keys()].map((n) => `\`${n}\``).join(', ');
-    actions.push({ title: `Add all missing members (${names})`, kind: CodeActionKind.QuickFix, diagnostics: group.diagnostics, edit: { changes: { [doc.uri]: [edit] } } });
+    actions.push({
+      title: `Add all missing members (${names})`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: group.diagnostics,
+      edit: { changes: { [doc.uri]: [edit] } },
+    });
   }
   return actions;
 }
 
-function fixesFor(doc: SvcDocument, diagnostic: Diagnostic, data: SvcDiagnosticData, kind: DocumentKind | undefined, services: () => { walker: SchemaWalker; registry: SchemaRegistry }): CodeAction[] {
+function fixesFor(
+  doc: SvcDocument,
+  diagnostic: Diagnostic,
+  data: SvcDiagnosticData,
+  kind: DocumentKind | undefined,
+  services: () => { walker: SchemaWalker; registry: SchemaRegistry },
+): CodeAction[] {
   const walker = (): SchemaWalker => services().walker;
   const out: CodeAction[] = [];
   const name = lastSegment(data.pointer);
@@ -109,7 +120,13 @@ function fixesFor(doc: SvcDocument, diagnostic: Diagnostic, data: SvcDiagnosticD
 }
 
 /** Renames a deprecated member to its successor, wrapping the value when the successor is a list. */
-function replaceBySuccessor(doc: SvcDocument, pointer: string, successor: string, kind: DocumentKind | undefined, walker: () => SchemaWalker): TextEdit | undefined {
+function replaceBySuccessor(
+  doc: SvcDocument,
+  pointer: string,
+  successor: string,
+  kind: DocumentKind | undefined,
+  walker: () => SchemaWalker,
+): TextEdit | undefined {
   const parent = valueAtPointer(doc.value, parentPointer(pointer));
   if (parent && typeof parent === 'object' && !Array.isArray(parent) && Object.prototype.hasOwnProperty.call(parent, successor)) return undefined;
   const value = valueAtPointer(doc.value, pointer);
@@ -138,7 +155,12 @@ function isDurationMember(pointer: string): boolean {
  * 8601 or Go style, whichever alternative is not marked as a non-spec form. Without a schema
  * opinion: the spec's forms (streams: ISO 8601, OAS: integer seconds).
  */
-function durationFix(doc: SvcDocument, pointer: string, kind: DocumentKind, services: { walker: SchemaWalker; registry: SchemaRegistry }): { title: string; edit: TextEdit } | undefined {
+function durationFix(
+  doc: SvcDocument,
+  pointer: string,
+  kind: DocumentKind,
+  services: { walker: SchemaWalker; registry: SchemaRegistry },
+): { title: string; edit: TextEdit } | undefined {
   const value = valueAtPointer(doc.value, pointer);
   const seconds = durationSeconds(value);
   if (seconds === undefined) return undefined;

@@ -189,6 +189,8 @@ function emptyRootItems(doc: SvcDocument, offset: number): CompletionItem[] {
   return emptyDocumentItems(doc).map((item) => ({
     ...item,
     textEdit: { range: at, newText: (item.textEdit as { newText: string }).newText },
-    additionalTextEdits: [removeBefore, removeAfter].filter((e) => e.range.start.line !== e.range.end.line || e.range.start.character !== e.range.end.character),
+    additionalTextEdits: [removeBefore, removeAfter].filter(
+      (e) => e.range.start.line !== e.range.end.line || e.range.start.character !== e.range.end.character,
+    ),
   }));
 }

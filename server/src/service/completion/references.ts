@@ -55,14 +55,18 @@ export function referenceMemberNames(root: unknown, objectPath: JsonPath): Refer
   const start = oasPrefix(objectPath);
   const oasRoot = start ? valueAtPath(root, objectPath.slice(0, start)) : root;
   const rel = objectPath.slice(start);
-  const is = (...expected: Array<string | number | null>): boolean =>
-    rel.length === expected.length && expected.every((e, i) => e === null || e === rel[i]);
+  const is = (...expected: Array<string | number | null>): boolean => rel.length === expected.length && expected.every((e, i) => e === null || e === rel[i]);
   if (is(GATEWAY, 'middleware', 'operations')) return operationIds(oasRoot);
   if (is(GATEWAY, 'server', 'authentication', 'securitySchemes')) return securitySchemeNames(oasRoot, '{\n\t"enabled": ${1:true}\n}');
   // A security requirement object: in the root `security` array or an operation's.
   const isRequirement =
     (rel.length === 2 && rel[0] === 'security' && typeof rel[1] === 'number') ||
-    (rel.length === 5 && rel[0] === 'paths' && typeof rel[2] === 'string' && HTTP_METHODS.includes(rel[2]) && rel[3] === 'security' && typeof rel[4] === 'number');
+    (rel.length === 5 &&
+      rel[0] === 'paths' &&
+      typeof rel[2] === 'string' &&
+      HTTP_METHODS.includes(rel[2]) &&
+      rel[3] === 'security' &&
+      typeof rel[4] === 'number');
   if (isRequirement) return securitySchemeNames(oasRoot, '[$1]');
   return [];
 }

@@ -137,9 +137,7 @@ function oasApi(value: unknown, base: string, c: Collector): void {
   const auth = obj(server?.authentication);
   const authAt = (...segments: Array<string | number>): string => at(base, GATEWAY, 'server', 'authentication', ...segments);
   for (const name of Object.keys(obj(auth?.securitySchemes) ?? {})) c.refer('scheme', name, authAt('securitySchemes', name), 'key', base);
-  arr(auth?.security)?.forEach((list, i) =>
-    arr(list)?.forEach((name, j) => c.refer('scheme', name, authAt('security', i, j), 'value', base)),
-  );
+  arr(auth?.security)?.forEach((list, i) => arr(list)?.forEach((name, j) => c.refer('scheme', name, authAt('security', i, j), 'value', base)));
 }
 
 function accessRights(value: unknown, c: Collector): void {

@@ -28,7 +28,10 @@ export interface UserFileContext {
 export function isUserFileUri(uri: string, context: UserFileContext = {}): boolean {
   if (!uri.startsWith('file:')) return false;
   const path = pathOfUri(uri);
-  const folder = (context.folders ?? []).map(pathOfUri).filter((f) => path.startsWith(f.endsWith('/') ? f : f + '/')).sort((a, b) => b.length - a.length)[0];
+  const folder = (context.folders ?? [])
+    .map(pathOfUri)
+    .filter((f) => path.startsWith(f.endsWith('/') ? f : f + '/'))
+    .sort((a, b) => b.length - a.length)[0];
   const relative = folder ? path.slice(folder.length).replace(/^\/+/, '') : path.replace(/^\/+/, '');
   const segments = relative.split('/');
   if (segments.slice(0, -1).some((s) => NOT_USER_FOLDERS.has(s))) return false;

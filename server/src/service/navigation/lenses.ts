@@ -28,7 +28,14 @@ export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, ind
       const policies = refs.filter((r) => r.fileKind === 'policy');
       const keys = refs.filter((r) => r.fileKind === 'session');
       const title = `granted by ${plural(policies.length, 'policy', 'policies')} · ${plural(keys.length, 'key', 'keys')}`;
-      out.push(lens(doc.uri, at, title, [...policies, ...keys].map((r) => ({ uri: r.uri, range: r.range }))));
+      out.push(
+        lens(
+          doc.uri,
+          at,
+          title,
+          [...policies, ...keys].map((r) => ({ uri: r.uri, range: r.range })),
+        ),
+      );
     } else if (def.kind === 'policy') {
       // The APIs this policy grants: their definitions where the workspace has them, else the grant itself.
       const granted = facts.references.filter((r) => r.kind === 'api' && r.target === 'key');
@@ -38,7 +45,14 @@ export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, ind
       });
       out.push(lens(doc.uri, at, `grants ${plural(granted.length, 'API', 'APIs')}`, apis));
       const keys = occurrences(doc, kind, def, index).references.filter((r) => r.fileKind === 'session');
-      out.push(lens(doc.uri, at, `used by ${plural(new Set(keys.map((k) => k.uri)).size, 'key', 'keys')}`, keys.map((r) => ({ uri: r.uri, range: r.range }))));
+      out.push(
+        lens(
+          doc.uri,
+          at,
+          `used by ${plural(new Set(keys.map((k) => k.uri)).size, 'key', 'keys')}`,
+          keys.map((r) => ({ uri: r.uri, range: r.range })),
+        ),
+      );
     }
   }
   return out;

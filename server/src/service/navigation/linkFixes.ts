@@ -10,8 +10,12 @@ import { LinkCodes } from '../index/linkProblems';
 const LINK_CODES = new Set<unknown>(Object.values(LinkCodes));
 
 const overlaps = (a: Range, b: Range): boolean =>
-  !(a.end.line < b.start.line || (a.end.line === b.start.line && a.end.character < b.start.character) ||
-    b.end.line < a.start.line || (b.end.line === a.start.line && b.end.character < a.start.character));
+  !(
+    a.end.line < b.start.line ||
+    (a.end.line === b.start.line && a.end.character < b.start.character) ||
+    b.end.line < a.start.line ||
+    (b.end.line === a.start.line && b.end.character < a.start.character)
+  );
 
 export function linkFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[], range: Range): CodeAction[] {
   const out: CodeAction[] = [];

@@ -63,9 +63,7 @@ export function occurrences(doc: SvcDocument, kind: DocumentKind | undefined, si
 }
 
 function sortSites<T extends Located<Site>>(sites: T[]): T[] {
-  return sites.sort(
-    (a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-  );
+  return sites.sort((a, b) => a.uri.localeCompare(b.uri) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
 const toLocation = (s: Located<Site>): Location => ({ uri: s.uri, range: s.range });

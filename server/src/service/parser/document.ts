@@ -183,7 +183,13 @@ export class SvcDocument {
   locateNearest(pointer: string): { pointer: string; location: JsonLocation } | undefined {
     const segments = parsePointer(pointer);
     const candidates: string[] = [];
-    for (let n = segments.length; n >= 0; n--) candidates.push(pointer.split('/').slice(0, n + 1).join('/'));
+    for (let n = segments.length; n >= 0; n--)
+      candidates.push(
+        pointer
+          .split('/')
+          .slice(0, n + 1)
+          .join('/'),
+      );
     const found = this.locateAll(candidates);
     for (const candidate of candidates) {
       const location = found.get(candidate);

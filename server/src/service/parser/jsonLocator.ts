@@ -24,8 +24,13 @@ interface TrieNode {
   pointers: string[];
 }
 
-const QUOTE = 0x22, COMMA = 0x2c, COLON = 0x3a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  COMMA = 0x2c,
+  COLON = 0x3a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 
 export function locatePointers(text: string, pointers: Iterable<string>): Map<string, JsonLocation> {
   const root: TrieNode = { children: new Map(), pointers: [] };
@@ -50,7 +55,10 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
 }
 
 class Scanner extends JsonSkipper {
-  constructor(text: string, private readonly found: Map<string, JsonLocation>) {
+  constructor(
+    text: string,
+    private readonly found: Map<string, JsonLocation>,
+  ) {
     super(text);
   }
 

@@ -12,8 +12,13 @@ import type { Node, NodeType } from 'jsonc-parser';
 import type { ContainerEnds } from './containerEnds';
 import { JsonSkipper, Malformed } from './jsonSkipper';
 
-const QUOTE = 0x22, COMMA = 0x2c, COLON = 0x3a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  COMMA = 0x2c,
+  COLON = 0x3a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 
 interface MutableNode {
   type: NodeType;
@@ -42,7 +47,11 @@ export function positionTree(text: string, offset: number, ends?: ContainerEnds)
 }
 
 class PositionScanner extends JsonSkipper {
-  constructor(text: string, private readonly target: number, private readonly ends: ContainerEnds | undefined) {
+  constructor(
+    text: string,
+    private readonly target: number,
+    private readonly ends: ContainerEnds | undefined,
+  ) {
     super(text);
   }
 

@@ -36,13 +36,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * True unless the value visibly contradicts the schema's type, const, enum, required members or
  * (recursively, a few levels deep) its declared properties.
  */
-export function roughlyMatches(
-  schemaRef: SchemaRef | undefined,
-  value: unknown,
-  resolve: RefResolver,
-  baseId: string | undefined,
-  depth = 0,
-): boolean {
+export function roughlyMatches(schemaRef: SchemaRef | undefined, value: unknown, resolve: RefResolver, baseId: string | undefined, depth = 0): boolean {
   if (schemaRef === undefined || schemaRef === true) return true;
   if (schemaRef === false) return false;
   if (depth > MAX_DEPTH) return true;

@@ -54,8 +54,7 @@ export function createRefResolver(schemas: Iterable<SchemaObject>): RefResolver 
     const hash = absolute.indexOf('#');
     const documentId = hash >= 0 ? absolute.slice(0, hash) : absolute;
     const pointer = hash >= 0 ? absolute.slice(hash + 1) : '';
-    const document =
-      byId.get(documentId) ?? byFileName.get(documentId.slice(documentId.lastIndexOf('/') + 1));
+    const document = byId.get(documentId) ?? byFileName.get(documentId.slice(documentId.lastIndexOf('/') + 1));
     if (!document) return undefined;
     const target = followPointer(document, pointer);
     if (target === null || typeof target !== 'object' || Array.isArray(target)) return undefined;

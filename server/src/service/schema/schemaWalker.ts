@@ -124,9 +124,10 @@ export class SchemaWalker {
   root(kind: DocumentKind, value?: unknown): SchemaNode[] {
     const found = this.sources.schemaForKind(kind);
     if (!found) return [];
-    const node: SchemaNode = 'schema' in found && isObjectSchema(found.schema as SchemaRef)
-      ? (found as SchemaNode)
-      : { schema: found as SchemaObject, baseId: (found as SchemaObject).$id };
+    const node: SchemaNode =
+      'schema' in found && isObjectSchema(found.schema as SchemaRef)
+        ? (found as SchemaNode)
+        : { schema: found as SchemaObject, baseId: (found as SchemaObject).$id };
     return this.expand([node], value);
   }
 

@@ -20,7 +20,11 @@ export function markedBranches(registry: SchemaRegistry, nodes: readonly SchemaN
   for (const { schema } of nodes) {
     for (const keyword of ['anyOf', 'oneOf'] as const) {
       const branches = schema[keyword];
-      if (!Array.isArray(branches) || !branches.some((b) => b && typeof b === 'object' && typeof (b as Record<string, unknown>)['x-svc-nonSpecForm'] === 'string')) continue;
+      if (
+        !Array.isArray(branches) ||
+        !branches.some((b) => b && typeof b === 'object' && typeof (b as Record<string, unknown>)['x-svc-nonSpecForm'] === 'string')
+      )
+        continue;
       const where = subschemaLocation(registry, schema);
       if (!where) continue;
       branches.forEach((branch, i) => {

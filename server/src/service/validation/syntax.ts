@@ -80,7 +80,15 @@ export function duplicateMemberDiagnostics(doc: SvcDocument): Diagnostic[] {
  */
 export function unreadableJsonDiagnostics(doc: SvcDocument): Diagnostic[] {
   if (doc.text.trim() === '') {
-    return [{ range: doc.range(0, 0), severity: DiagnosticSeverity.Error, code: Codes.empty, source: DIAGNOSTIC_SOURCE, message: 'The file is empty: a JSON document was expected.' }];
+    return [
+      {
+        range: doc.range(0, 0),
+        severity: DiagnosticSeverity.Error,
+        code: Codes.empty,
+        source: DIAGNOSTIC_SOURCE,
+        message: 'The file is empty: a JSON document was expected.',
+      },
+    ];
   }
   return syntaxDiagnostics(doc);
 }

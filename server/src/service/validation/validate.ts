@@ -61,7 +61,11 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
   problems.push(...memberProblems(registry, walker, kind, value));
   const validator = registry.validatorForKind(kind);
-  const schemaProblems = softenNulls(kind, value, !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : []);
+  const schemaProblems = softenNulls(
+    kind,
+    value,
+    !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [],
+  );
   problems.push(...schemaProblems);
   // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
   // targets and `minItems`) would be a second message for one problem: the schema's wins.

@@ -17,7 +17,9 @@ export function callDriver(route: string, params: Record<string, string>): Promi
     const req = http.request(url, { method: 'POST' }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (d: string) => { body += d; });
+      res.on('data', (d: string) => {
+        body += d;
+      });
       res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${route} failed: ${res.statusCode} ${body}`))));
     });
     req.on('error', reject);

@@ -53,8 +53,14 @@ export function useSandboxEnvironment(name: string, options: SandboxEnvironmentO
   });
 
   return {
-    get sandbox() { return ready('sandbox'); },
-    get server() { return ready('server'); },
-    get api() { return ready('api'); },
+    get sandbox() {
+      return ready('sandbox');
+    },
+    get server() {
+      return ready('server');
+    },
+    get api() {
+      return ready('api');
+    },
   };
 }

@@ -9,14 +9,22 @@ import { hasDriver, queryWorkbench } from './workbench';
 /** Every file under a folder, concatenated (the log channel's file lives under context.logUri). */
 export function readTree(dir: string): string {
   if (!fs.existsSync(dir)) return '';
-  return fs.readdirSync(dir, { withFileTypes: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
     .map((e) => (e.isDirectory() ? readTree(path.join(dir, e.name)) : fs.readFileSync(path.join(dir, e.name), 'utf8')))
     .join('\n');
 }
 
 /** Waits until the log (after `since` characters) has a line matching `pattern`; returns that line. */
 export function logLine(logUri: vscode.Uri, pattern: RegExp, since = 0): Promise<string> {
-  return waitFor(() => readTree(logUri.fsPath).slice(since).split('\n').find((l) => pattern.test(l)), { message: `${pattern} in the log` });
+  return waitFor(
+    () =>
+      readTree(logUri.fsPath)
+        .slice(since)
+        .split('\n')
+        .find((l) => pattern.test(l)),
+    { message: `${pattern} in the log` },
+  );
 }
 
 /** How much the log holds now: pass it to logLine to look only at what comes after. */
@@ -34,11 +42,14 @@ export async function notificationShown(...patterns: RegExp[]): Promise<string |
   let seen: string[] = [];
   await vscode.commands.executeCommand('notifications.showList');
   try {
-    const element = await waitFor(async () => {
-      const items = await queryWorkbench('.notification-list-item-message');
-      seen = items.map((e) => `${e.visible ? '' : '(hidden) '}${e.text || e.ariaLabel}`);
-      return items.find((e) => e.visible && patterns.every((p) => p.test(e.text)));
-    }, { message: `a visible notification matching ${patterns.join(' and ')}` });
+    const element = await waitFor(
+      async () => {
+        const items = await queryWorkbench('.notification-list-item-message');
+        seen = items.map((e) => `${e.visible ? '' : '(hidden) '}${e.text || e.ariaLabel}`);
+        return items.find((e) => e.visible && patterns.every((p) => p.test(e.text)));
+      },
+      { message: `a visible notification matching ${patterns.join(' and ')}` },
+    );
     return element.text;
   } catch (err) {
     // Say what was shown instead: the usual cause is a reworded message.

@@ -2,7 +2,11 @@
 import { callDriver, hasDriver } from './driver';
 import { waitFor, type WaitOptions } from './wait';
 
-export interface WorkbenchElement { text: string; ariaLabel: string | null; visible: boolean }
+export interface WorkbenchElement {
+  text: string;
+  ariaLabel: string | null;
+  visible: boolean;
+}
 
 export { hasDriver };
 

@@ -49,9 +49,16 @@ export async function testingApi(): Promise<SvcTestingApi> {
 }
 
 /** Diagnostics for `uri` once `accept` holds for them (the language server publishes asynchronously). */
-export function diagnosticsFor(uri: vscode.Uri, accept: (d: readonly vscode.Diagnostic[]) => boolean, message = `diagnostics for ${uri.path}`): Promise<readonly vscode.Diagnostic[]> {
-  return waitFor(() => {
-    const found = vscode.languages.getDiagnostics(uri);
-    return accept(found) && found;
-  }, { message });
+export function diagnosticsFor(
+  uri: vscode.Uri,
+  accept: (d: readonly vscode.Diagnostic[]) => boolean,
+  message = `diagnostics for ${uri.path}`,
+): Promise<readonly vscode.Diagnostic[]> {
+  return waitFor(
+    () => {
+      const found = vscode.languages.getDiagnostics(uri);
+      return accept(found) && found;
+    },
+    { message },
+  );
 }
