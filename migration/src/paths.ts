@@ -38,8 +38,8 @@ export function toOasPath(classicPath: string): OasPath {
     if (index === 0 || segment === '') return segment;
     const mux = MUX_TEMPLATE.exec(segment);
     if (mux) {
-      const named = PLAIN_SEGMENT.test(mux[1] as string);
-      const name = named ? (mux[1] as string) : custom();
+      const named = PLAIN_SEGMENT.test(mux[1]);
+      const name = named ? (mux[1]) : custom();
       const regex = named ? mux[2] : mux[1];
       if (regex) unkept.push({ name, pattern: regex });
       parameters.push(pathParameter(name, undefined));

@@ -506,7 +506,7 @@ export class ExplorerModel {
     }
     const raced = this.paged.get(owner.id);
     if (raced) return raced as PagedList<T>;
-    this.paged.set(owner.id, list as PagedList<unknown>);
+    this.paged.set(owner.id, list);
     return list;
   }
 

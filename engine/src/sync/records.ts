@@ -7,7 +7,7 @@ export type ApiRecordKind = 'classic' | 'oas' | 'streams';
 
 /** Streams when the OAS part has `x-svc-streaming`; OAS when it has the gateway extension or `is_oas`; else classic. */
 export function apiKindOf(record: DashApi): ApiRecordKind {
-  const oas = record.oas as Record<string, unknown> | undefined;
+  const oas = record.oas;
   if (oas && oas['x-svc-streaming']) return 'streams';
   if ((oas && oas['x-svc-api-gateway']) || record.api_definition?.is_oas) return 'oas';
   return 'classic';

@@ -109,7 +109,7 @@ export function registerGatewayApis(router: Router, { state }: RouteDeps): void 
     if (!doc[EXT] || typeof doc[EXT] !== 'object') throw new HttpError(400, 'the payload should contain x-svc-api-gateway');
     // The editor's validator (errors only): one truth for "the server will probably refuse it".
     await refuseInvalid(doc['x-svc-streaming'] ? 'streams' : 'oas', doc, (reason) => reason);
-    const id = await createOasApi(state, doc as Json, ctx.query);
+    const id = await createOasApi(state, doc, ctx.query);
     return actionResult(id, 'added');
   });
 }

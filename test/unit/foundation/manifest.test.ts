@@ -65,7 +65,7 @@ function keptPatterns(): RegExp[] {
       .split('\n')
       .map((l) => l.trim())
       .filter((l) => l.startsWith('!'))
-      // eslint-disable-next-line no-control-regex -- \u0000 marks `**` while `*` is rewritten
+       
       .map(
         (l) =>
           new RegExp(

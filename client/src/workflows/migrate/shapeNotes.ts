@@ -20,7 +20,7 @@ export async function addServerShapeChanges(
         const classic = await loadClassic(row.apiID);
         if (!classic || typeof classic !== 'object') return false;
         const [base, ...versions] = row.documents.map((d) => d.document as OasDocument);
-        row.changes = shapeChanges(unwrapDashboardRecord(classic as Record<string, unknown>), base as OasDocument, versions);
+        row.changes = shapeChanges(unwrapDashboardRecord(classic), base, versions);
         return true;
       } catch {
         return false;

@@ -28,5 +28,5 @@ export async function setKeySecret(
   const apiId = target.apiId ?? (rights && typeof rights === 'object' ? Object.keys(rights)[0] : undefined);
   if (!apiId) throw new Error('Updating a key needs an API it grants access to: the key has no "access_rights".');
   // suppress_reset: a new secret is no reason to reset the consumer's quota.
-  await client.updateKey(apiId, target.id, session as DashboardSession, { hashed: true, suppressReset: true, signal });
+  await client.updateKey(apiId, target.id, session, { hashed: true, suppressReset: true, signal });
 }
