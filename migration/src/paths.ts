@@ -39,7 +39,7 @@ export function toOasPath(classicPath: string): OasPath {
     const mux = MUX_TEMPLATE.exec(segment);
     if (mux) {
       const named = PLAIN_SEGMENT.test(mux[1]);
-      const name = named ? (mux[1]) : custom();
+      const name = named ? mux[1] : custom();
       const regex = named ? mux[2] : mux[1];
       if (regex) unkept.push({ name, pattern: regex });
       parameters.push(pathParameter(name, undefined));

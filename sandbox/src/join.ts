@@ -24,6 +24,6 @@ export async function joinOrStartSandbox(options: SandboxOptions): Promise<Joine
     const hello = await fetch(`${url}/hello`, { signal: AbortSignal.timeout(3000) }).catch(() => undefined);
     if (!hello?.ok) throw error;
     options.log?.(`[sandbox] the data folder is served by process ${error.holder.pid} at ${url}: using it`);
-    return { url, credentials: { ...meta.credentials }, dataDir: error.dataDir, joined: true, close: async () => undefined };
+    return { url, credentials: { ...meta.credentials }, dataDir: error.dataDir, joined: true, close: () => Promise.resolve() };
   }
 }

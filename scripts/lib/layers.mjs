@@ -10,7 +10,8 @@ const reporter = join(dirname(fileURLToPath(import.meta.url)), 'tally-reporter.m
 export function run(cmd, args, options = {}) {
   // A runner started from inside a node:test process inherits NODE_TEST_CONTEXT and would then
   // speak the child protocol to nobody: the layers always run as top-level runners.
-  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: 'inherit', env, ...options });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -54,7 +55,8 @@ export async function e2eLayer({ root, runner, resultFile }) {
 
 /** Like run, but collects stdout (the linters' reports). */
 function runCapture(cmd, args, cwd) {
-  const { NODE_TEST_CONTEXT, ...env } = process.env;
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

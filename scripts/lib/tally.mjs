@@ -35,7 +35,8 @@ export class Tally {
     }
     const k = key(data);
     const left = this.#pending.get(k);
-    if (left) left > 1 ? this.#pending.set(k, left - 1) : this.#pending.delete(k);
+    if (left && left > 1) this.#pending.set(k, left - 1);
+    else if (left) this.#pending.delete(k);
     if (data.details?.type === 'suite') return;
     // A todo test may fail without failing the run (node's own rule); it counts as skipped.
     if (data.skip !== undefined || data.todo !== undefined) this.skipped += 1;

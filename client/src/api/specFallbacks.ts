@@ -15,7 +15,7 @@ const str = (value: unknown) => (typeof value === 'string' && value ? value : un
 /** The ids a dashboard record answers to: API id and database id, classic or OAS. */
 export function idsOfRecord(record: DashApi): string[] {
   const classic = (record.api_definition ?? {}) as JsonMap;
-  const info = ((record.oas?.['x-svc-api-gateway'])?.info ?? {}) as JsonMap;
+  const info = (record.oas?.['x-svc-api-gateway']?.info ?? {}) as JsonMap;
   return [str(classic.api_id), str(classic.id), str(info.id), str(info.dbId)].filter((v): v is string => !!v);
 }
 

@@ -2,7 +2,7 @@
 // they fill, so every reader is defensive and never throws. Free of `vscode`.
 import type { DashApi, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../api/types';
 import { apiKindOf } from '../../../engine/src/sync/records';
-import type { ApiKind, ApiSummary, ExampleSummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
+import type { ApiSummary, ExampleSummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
 
 /** Streams, OAS or classic: see engine/src/sync/records.ts (sync reads records the same way). */
 export { apiKindOf };

@@ -24,7 +24,7 @@ export interface ExplorerModelDeps {
   /** The source of one environment; throws when nothing may be sent (the error becomes a node). */
   sourceFor(environment: string): Promise<ResourceSource>;
   /** Called after every load attempt of an environment's resources (for the status bar). */
-  onLoadResult?(environment: string, error: unknown | undefined): void;
+  onLoadResult?(environment: string, error: unknown): void;
   /** The children of the node with this id changed without a refresh (a page arrived in the background). */
   onDidChange?(nodeId: string): void;
   /** Further pages of an environment's APIs load in the background until `settled` (for progress in the view). */

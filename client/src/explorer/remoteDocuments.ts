@@ -2,7 +2,6 @@
 // carries the environment and the resource reference; the path ends in `.json` so VS Code
 // gives the document the `json` language and the language server works on it.
 import * as vscode from 'vscode';
-import { maskKeyId } from '../shared/keyIds';
 import type { ResourceRef, ResourceSource } from './resourceSource';
 import { pathSegment, resourceTitle } from './resourceTitles';
 

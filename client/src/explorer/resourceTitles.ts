@@ -39,7 +39,8 @@ export function resourceTitle(ref: ResourceRef, envName: string, name?: string):
 /** The name a resource document gives itself, by kind (APIs, policies, keys, webhooks). */
 export function nameInDocument(kind: string, value: unknown): string | undefined {
   if (!value || typeof value !== 'object') return undefined;
-  const v = value as Record<string, any>;
+  type Loose = { [k: string]: Loose | undefined } & { name?: unknown; title?: unknown };
+  const v = value as Loose;
   const text = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : undefined);
   switch (kind) {
     case 'classic':

@@ -54,7 +54,7 @@ export async function pullCommand(root: string, connection: Connection, options:
         const remote = await remoteOf(index);
         if (remote instanceof Error) throw remote;
         outcome = await pullResource(
-          { client, store, unsavedText: () => undefined, decideOverwrite: async () => (options.force ? 'overwrite' : 'skip') },
+          { client, store, unsavedText: () => undefined, decideOverwrite: () => Promise.resolve(options.force ? ('overwrite' as const) : ('skip' as const)) },
           { environment, target, root, folder, mode, remote },
         );
       } catch (err) {

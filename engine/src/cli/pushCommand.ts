@@ -17,7 +17,7 @@ import { readSnapshot } from '../sync/stateFile';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
-import { CliError, EXIT, type ExitCode } from './exitCodes';
+import { EXIT, type ExitCode } from './exitCodes';
 import type { CliIo, Reporter } from './io';
 import { loadState, selectFiles, type WorkFile } from './workspace';
 
@@ -107,7 +107,12 @@ export async function pushCommand(root: string, connection: Connection, options:
   const unchanged: string[] = [];
   for (const { work, inspection } of candidates) {
     let summary: SendSummary | undefined;
-    const outcome = await runPipeline(root, connection, work, inspection, options, { confirm: async (s) => ((summary = s), false) });
+    const outcome = await runPipeline(root, connection, work, inspection, options, {
+      confirm: (s) => {
+        summary = s;
+        return Promise.resolve(false);
+      },
+    });
     if (outcome.status === 'no-op') {
       unchanged.push(work.key);
       await recordPush(store, root, work.key, environment, work.record, outcome);
@@ -154,7 +159,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     out.progress(`pushing ${index + 1}/${plan.length}`);
     let outcome: PushOutcome;
     try {
-      outcome = await runPipeline(root, connection, p.work, p.inspection, options, { confirm: async () => true });
+      outcome = await runPipeline(root, connection, p.work, p.inspection, options, { confirm: () => Promise.resolve(true) });
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       failed++;
@@ -189,18 +194,21 @@ async function runPipeline(
   const { record } = work;
   let keyIdNeeded = false;
   const ui: PushUi = {
-    confirmDespiteErrors: async () => false,
-    resolveConflict: async () => (options.force ? 'overwrite' : 'cancel'),
-    chooseOasCreate: async () => options.oasVersion ?? 'new',
-    chooseStreamsUpdate: async () => 'put',
-    askKeyId: async () => ((keyIdNeeded = true), undefined),
-    showDiff: async () => undefined,
+    confirmDespiteErrors: () => Promise.resolve(false),
+    resolveConflict: () => Promise.resolve(options.force ? ('overwrite' as const) : ('cancel' as const)),
+    chooseOasCreate: () => Promise.resolve(options.oasVersion ?? ('new' as const)),
+    chooseStreamsUpdate: () => Promise.resolve('put' as const),
+    askKeyId: () => {
+      keyIdNeeded = true;
+      return Promise.resolve(undefined);
+    },
+    showDiff: () => Promise.resolve(undefined),
     confirmSend: hooks.confirm,
-    offerReload: async () => options.reload,
+    offerReload: () => Promise.resolve(options.reload),
   };
   const choices: PushChoices = {};
   const outcome = await pushDocument(
-    { clientFor: async () => clientFor(connection), ui },
+    { clientFor: () => Promise.resolve(clientFor(connection)), ui },
     {
       environment: connection.environment,
       name: work.key,

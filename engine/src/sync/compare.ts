@@ -45,7 +45,7 @@ export interface CompareInput {
   kind: SyncKind;
   local: unknown;
   /** The server's document now; undefined when the server does not have it. */
-  remote: unknown | undefined;
+  remote: unknown;
   /** The file's record in `.svc/state.json` (for the same environment). */
   record?: SyncRecord;
   /** The server's document as pulled (`.svc/remote/<hash>.json`), when still there. */

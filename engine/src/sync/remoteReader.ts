@@ -5,7 +5,7 @@ import { isManagementApiError } from '../../../client/src/api/errors';
 import { findDashboardApi, grantedApiIds, grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../../client/src/api/specFallbacks';
 import type { DashApi, JsonMap } from '../../../client/src/api/types';
 import { redactSecrets } from './keySecrets';
-import { apiIdOf, policyNameOf } from './records';
+import { policyNameOf } from './records';
 import type { RemoteTarget, SyncKind } from './syncKinds';
 
 export { grantedApiOfKey, KEY_API_UNKNOWN };

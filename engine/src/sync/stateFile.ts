@@ -125,7 +125,7 @@ async function ensureGitignore(dir: string): Promise<void> {
 
 /** Keeps the remote as pulled, under its hash, for "Show remote changes". */
 export async function saveSnapshot(root: string, hash: string, text: string): Promise<void> {
-  const dir = await containedPath(root, path.join(STATE_DIR, 'remote', `${hash}.json`), `the ${STATE_DIR}/remote folder`).then(path.dirname);
+  const dir = await containedPath(root, path.join(STATE_DIR, 'remote', `${hash}.json`), `the ${STATE_DIR}/remote folder`).then((file) => path.dirname(file));
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, `${hash}.json`), text, 'utf8');
 }

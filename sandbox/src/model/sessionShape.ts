@@ -119,6 +119,8 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'number') return `the number ${value}`;
+  if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
-  return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return typeof value;
 }

@@ -45,7 +45,7 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
   const requireGrant = (apiId: string, record: KeyRecord) => {
     if (!specOnly) return;
     const api = findApi(apis, apiId);
-    const rights = Object.keys(record.session.access_rights && typeof record.session.access_rights === 'object' ? (record.session.access_rights) : {});
+    const rights = Object.keys(record.session.access_rights && typeof record.session.access_rights === 'object' ? record.session.access_rights : {});
     if (rights.length > 0 && !(api && (rights.includes(api.id) || rights.includes(api.dbId)))) throw new HttpError(404, KEY_NOT_FOUND);
   };
   const lookup = (query: URLSearchParams, keyId: string) =>

@@ -27,7 +27,7 @@ export class DiagnosticsScheduler {
     private readonly settings: SettingsCache,
     private readonly log: Logger,
     private readonly delayMs = VALIDATION_DELAY_MS,
-    private readonly isUserFile: (uri: string) => Promise<boolean> = async (uri) => uri.startsWith('file:'),
+    private readonly isUserFile: (uri: string) => Promise<boolean> = (uri) => Promise.resolve(uri.startsWith('file:')),
     /** Called when a document's names changed what other files show (code lenses). */
     private readonly onIndexChanged: () => void = () => undefined,
   ) {}

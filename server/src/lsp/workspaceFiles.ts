@@ -51,7 +51,7 @@ export class WorkspaceFiles {
     private readonly associationsFor: (uri: string) => Promise<KindAssociations>,
     private readonly log: Logger,
     /** `files.exclude` for a folder (from the client's settings); none when the client cannot say. */
-    private readonly excludeFor: (folderUri: string) => Promise<FilesExclude> = async () => undefined,
+    private readonly excludeFor: (folderUri: string) => Promise<FilesExclude> = () => Promise.resolve(undefined),
   ) {}
 
   /** Settings changed: `files.exclude` is read again. */

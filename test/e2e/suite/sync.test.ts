@@ -174,7 +174,7 @@ describe('sync', () => {
           .getDiagnostics(uri)
           .filter((d) => d.source === 'svc' && d.severity <= vscode.DiagnosticSeverity.Warning && codeOf(d) !== 'svc.semantic.duplicate-listen-path');
       assert.deepEqual(
-        refusals().map((d) => `${d.code} ${d.message}`),
+        refusals().map((d) => `${String(codeOf(d))} ${d.message}`),
         [],
         `${target.kind}: errors or warnings on a pulled seed API`,
       );

@@ -114,7 +114,7 @@ describe('output', () => {
     assert.doesNotMatch(plain.stderr, /\r/);
     assert.match(plain.stderr, /^Pulled \d+, unchanged 0/m);
     const tty = await w.svc(['pull', '--all'], { stderrTTY: true });
-    assert.match(tty.stderr, /\r\x1b\[2Kpulling 1\/\d+/);
+    assert.match(tty.stderr, new RegExp(`\r${String.fromCharCode(27)}\\[2Kpulling 1/\\d+`));
     const quiet = await w.svc(['pull', '--all', '--quiet'], { stderrTTY: true });
     assert.equal(quiet.stderr, '');
     assert.equal(quiet.code, 0);

@@ -60,26 +60,24 @@ test('engines.vscode admits the VS Code 1.139 the end-to-end layer runs', () => 
 
 /** The .vscodeignore negations (`!pattern`) as regular expressions, `**` and `*` as vsce reads them. */
 function keptPatterns(): RegExp[] {
-  return (
-    readFileSync(join(root, '.vscodeignore'), 'utf8')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l.startsWith('!'))
-       
-      .map(
-        (l) =>
-          new RegExp(
-            '^' +
-              l
-                .slice(1)
-                .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-                .replace(/\*\*/g, '\u0000')
-                .replace(/\*/g, '[^/]*')
-                .replace(/\u0000/g, '.*') +
-              '$',
-          ),
-      )
-  );
+  return readFileSync(join(root, '.vscodeignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('!'))
+
+    .map(
+      (l) =>
+        new RegExp(
+          '^' +
+            l
+              .slice(1)
+              .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*\*/g, '\u0000')
+              .replace(/\*/g, '[^/]*')
+              .replaceAll(String.fromCharCode(0), '.*') +
+            '$',
+        ),
+    );
 }
 
 test('.vscodeignore keeps what the installed extension loads', () => {

@@ -185,9 +185,10 @@ test('rename an API id: every file, as annotated edits that ask for confirmation
   for (const change of changes) {
     assert.ok(change.edits.every((e) => (e as AnnotatedTextEdit).annotationId === 'svc.rename'));
     const after = JSON.parse(applied(ws.documents.get(change.textDocument.uri)!, change.edits as TextEdit[]));
-    if (after.access_rights)
-      (assert.deepEqual(Object.keys(after.access_rights), ['petstore-2']), assert.equal(after.access_rights['petstore-2'].api_id, 'petstore-2'));
-    else assert.equal(after.api_id, 'petstore-2');
+    if (after.access_rights) {
+      assert.deepEqual(Object.keys(after.access_rights), ['petstore-2']);
+      assert.equal(after.access_rights['petstore-2'].api_id, 'petstore-2');
+    } else assert.equal(after.api_id, 'petstore-2');
   }
 });
 

@@ -89,5 +89,7 @@ export function lint(doc: RealDocument, text = doc.text): Diagnostic[] {
 export const errorsOf = (diagnostics: Diagnostic[]): Diagnostic[] => diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error);
 
 export function describe(diagnostics: Diagnostic[]): string {
-  return diagnostics.map((d) => `  ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code} ${d.message}`).join('\n');
+  return diagnostics
+    .map((d) => `  ${d.range.start.line + 1}:${d.range.start.character + 1} ${String(d.code)} ${typeof d.message === 'string' ? d.message : d.message.value}`)
+    .join('\n');
 }

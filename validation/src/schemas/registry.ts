@@ -10,6 +10,8 @@ import type { DocumentKind } from '../../../common/src/kinds';
 import { ANNOTATION_KEYWORDS } from './keywords';
 import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../../../common/src/schemaFiles';
 
+// Schema documents are walked generically; the typed views live in server/src/service/schema/schemaTypes.ts.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JSONSchema = { [k: string]: any };
 
 export interface SchemaRegistry {
@@ -128,11 +130,11 @@ function stripFragment(id: string): string {
 function followPointer(root: JSONSchema, pointer: string): JSONSchema | undefined {
   if (pointer === '' || pointer === '/') return root;
   if (!pointer.startsWith('/')) return undefined;
-  let node: any = root;
+  let node: unknown = root;
   for (const raw of pointer.slice(1).split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (node === null || typeof node !== 'object' || !(token in node)) return undefined;
-    node = node[token];
+    node = (node as Record<string, unknown>)[token];
   }
   return node !== null && typeof node === 'object' ? node : undefined;
 }

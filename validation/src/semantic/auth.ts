@@ -30,7 +30,7 @@ export function classicAuthSources(api: Json, pointer: string, out: Problem[]): 
           ? childPointer(pointer, 'auth')
           : undefined;
     if (!where) continue; // no config: the gateway's default reads the header
-    const config = (configs && obj(configs[name])) ?? (obj(api.auth));
+    const config: Json = (configs && obj(configs[name])) ?? obj(api.auth) ?? {};
     if (config.disable_header === true && config.use_param !== true && config.use_cookie !== true) {
       out.push(error(where, 'key', Codes.authSources, message(name)));
     }

@@ -293,7 +293,7 @@ async function askLocation(env: Environment, note?: string): Promise<string | un
 export function validateLocation(value: string): string | undefined {
   const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
   if (!trimmed) return 'Enter the location, e.g. classic/keyless-proxy.';
-  if (trimmed.split('/').some((part) => part === '' || part === '.' || part === '..' || /[\\\u0000-\u001f]/.test(part))) {
+  if (trimmed.split('/').some((part) => part === '' || part === '.' || part === '..' || hasControlOrBackslash(part))) {
     return 'A location is a relative path like classic/keyless-proxy, without empty, "." or ".." parts.';
   }
   return undefined;
@@ -373,4 +373,9 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/** A backslash or a control character (U+0000–U+001F): never part of a location. */
+function hasControlOrBackslash(part: string): boolean {
+  return [...part].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
 }

@@ -108,5 +108,7 @@ function closeAfterSave(uri: vscode.Uri, close: () => Promise<void>): void {
     clearTimeout(timer);
     void close();
   });
-  const timer = setTimeout(() => done.dispose(), 30_000);
+  const timer = setTimeout(() => {
+    done.dispose();
+  }, 30_000);
 }

@@ -2,7 +2,6 @@
 // basic_auth_data.password, jwt_data.secret), sent straight to the server and stored nowhere:
 // the key file keeps its placeholder, the state and the log never see the value. Free of `vscode`.
 import type { ManagementClient } from '../../api/client';
-import type { DashboardSession } from '../../api/types';
 import { setAt } from '../../../../engine/src/sync/keySecrets';
 import { hasDashboardCredential, readRemote } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
