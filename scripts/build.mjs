@@ -43,7 +43,11 @@ const builds = [
   // The language server runs in its own Node process and never sees `vscode`.
   { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
   // Command-line tools: the linter for CI, the sandbox management server, and `svc` (sync from CI).
-  { ...common, entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts', svc: 'engine/src/cli/main.ts' }, outdir: 'dist' },
+  {
+    ...common,
+    entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts', sandbox: 'sandbox/src/index.ts', svc: 'engine/src/cli/main.ts' },
+    outdir: 'dist',
+  },
   // The analytics webview's script runs in the browser sandbox of a webview; its imported
   // stylesheets (uPlot's and ours) come out beside it as dist/webview/analytics.css.
   {

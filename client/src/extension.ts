@@ -1,7 +1,7 @@
 // Entry point of the Svc Gateway Tools extension: wiring only.
 import * as vscode from 'vscode';
-import { joinOrStartSandbox } from '../../sandbox/src/index';
 import { registerEnvironments, type EnvironmentsArea } from './environments/register';
+import { bundledSandboxStarter } from './environments/sandboxLoader';
 import type { SvcExtensionApi } from './extensionApi';
 import { registerExplorer } from './explorer/register';
 import { startLanguageClient, type LanguageArea } from './language/startLanguageClient';
@@ -21,7 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   const log = createExtensionLog(context);
   // The sidebar and its commands first: they work even when the language server cannot start.
   // A second window on the same global storage joins the first window's sandbox (one writer per data folder).
-  environments = registerEnvironments(context, { log, startSandbox: joinOrStartSandbox });
+  environments = registerEnvironments(context, { log, startSandbox: bundledSandboxStarter(__dirname) });
   const explorer = registerExplorer(context, { log, envs: environments });
   const sync = registerSync(context, { log, envs: environments, explorer });
   const migrate = registerMigrate(context, { log, envs: environments, explorer });

@@ -42,3 +42,10 @@ test('client/src/explorer imports nothing from client/src/workflows', () => {
     .filter((p) => /from '\.\.\/workflows\//.test(readFileSync(join(root, p), 'utf8')));
   assert.deepEqual(upward, []);
 });
+
+test('the client imports nothing from sandbox/src (the Local sandbox loads from its own bundle, dist/sandbox.js)', () => {
+  const reaching = tracked
+    .filter((p) => p.startsWith('client/src/') && p.endsWith('.ts'))
+    .filter((p) => /from '(\.\.\/)+sandbox\/src\//.test(readFileSync(join(root, p), 'utf8')));
+  assert.deepEqual(reaching, []);
+});

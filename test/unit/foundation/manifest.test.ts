@@ -87,6 +87,7 @@ test('.vscodeignore keeps what the installed extension loads', () => {
     'dist/server.js',
     'dist/svc-lint.js',
     'dist/sandbox-cli.js',
+    'dist/sandbox.js',
     'dist/svc.js',
     'dist/schemas/classic-api.schema.json',
     'dist/examples/index.json',
