@@ -10,6 +10,7 @@ import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { openFixture, writeFixture } from './helpers/workspace';
+import * as fs from 'node:fs';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { notificationShown } from './helpers/shown';
@@ -184,6 +185,11 @@ describe('issue 14: create and push flows', function () {
     const diffTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff);
     async function editUnsaved(change: (doc: Record<string, any>) => void): Promise<vscode.TextDocument> {
       const { document, editor } = await openFixture(vscode.workspace.asRelativePath(file));
+      // Pull wrote the file from outside the editor: wait until the editor's model holds what is on
+      // disk, or a later save meets a "file is newer" conflict and returns false.
+      await waitFor(() => !document.isDirty && document.getText() === fs.readFileSync(file.fsPath, 'utf8'), {
+        message: 'the editor to hold the pulled file',
+      });
       const value = JSON.parse(document.getText());
       change(value);
       await replaceText(editor, value);

@@ -382,9 +382,11 @@ describe('workflows more', () => {
       assert.equal(stopped?.status, 'cancelled');
       assert.match(stopped.message, /has \d+ error\(s\); fix them \(see Problems\) or push anyway/);
       assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 60, 'nothing was sent');
+      // Pushed anyway, the server (the same validator: one truth) refuses it; nothing is lost.
       const overridden = await push(uri, { pushDespiteErrors: true });
-      assert.equal(overridden?.status, 'pushed', overridden?.message);
-      assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 'one minute');
+      assert.notEqual(overridden?.status, 'pushed', overridden?.message);
+      assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.per, 60, 'the server kept its policy');
+      assert.equal((JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')) as { per?: unknown }).per, 'one minute', 'the file keeps the edit');
     });
   });
 });
