@@ -58,7 +58,8 @@ async function timeStart(dataDir: string, records: number, label: string): Promi
   await sandbox.close();
   const closeMs = performance.now() - c;
   console.log(
-    `${label}: ${(startMs / 1000).toFixed(2)} s with ${records.toLocaleString('en')} records (target < ${TARGET_MS / 1000} s, ratio ${(startMs / TARGET_MS).toFixed(2)})`,
+    `${label}: ${(startMs / 1000).toFixed(2)} s with ${records.toLocaleString('en')} records ` +
+      `(target < ${TARGET_MS / 1000} s, ratio ${(startMs / TARGET_MS).toFixed(2)})`,
   );
   // On a shared, busy machine the wall time mostly measures waiting for a core; CPU time is what the start costs.
   console.log(`  CPU time ${(cpuMs / 1000).toFixed(2)} s (user+system), load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);

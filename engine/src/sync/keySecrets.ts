@@ -68,7 +68,8 @@ export function restoreSecrets(document: unknown, serverSession: unknown): unkno
     const value = valueAt(serverSession, path);
     if (typeof value !== 'string' || value === '') {
       throw new MissingServerSecretError(
-        `\`${path.join('.')}\` says "${SECRET_PLACEHOLDER}", but the server has no value to keep there: set one with Svc: Set Key Secret, or remove the member.`,
+        `\`${path.join('.')}\` says "${SECRET_PLACEHOLDER}", but the server has no value to keep there: ` +
+          'set one with Svc: Set Key Secret, or remove the member.',
       );
     }
     setAt(copy, path, value);

@@ -17,7 +17,8 @@ export class OutsideWorkspaceError extends Error {
   ) {
     super(
       `Refused: ${source} names '${given}', which ${realPath ? `resolves (through a symbolic link) to '${realPath}', ` : ''}` +
-        `outside the workspace folder '${root}'. Nothing was written. Check ${source}${source.startsWith('.svc') ? ' (delete the entry, or the file, and pull again)' : ''}.`,
+        `outside the workspace folder '${root}'. Nothing was written. ` +
+        `Check ${source}${source.startsWith('.svc') ? ' (delete the entry, or the file, and pull again)' : ''}.`,
     );
   }
 }

@@ -25,7 +25,8 @@ export function textReport(results: readonly FileResult[]): string {
   for (const r of results) {
     for (const d of r.diagnostics) {
       lines.push(
-        `${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severityName(d)} ${d.code ?? ''} ${typeof d.message === 'string' ? d.message : d.message.value}`,
+        `${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severityName(d)} ${d.code ?? ''} ` +
+          (typeof d.message === 'string' ? d.message : d.message.value),
       );
     }
   }

@@ -49,3 +49,14 @@ test('the client imports nothing from sandbox/src (the Local sandbox loads from 
     .filter((p) => /from '(\.\.\/)+sandbox\/src\//.test(readFileSync(join(root, p), 'utf8')));
   assert.deepEqual(reaching, []);
 });
+
+test('no line of tracked TypeScript outside test/ is longer than 160 characters', () => {
+  const long = tracked
+    .filter((p) => p.endsWith('.ts') && !p.startsWith('test/') && !p.includes('fixtures'))
+    .flatMap((p) =>
+      readFileSync(join(root, p), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (line.length > 160 ? [`${p}:${i + 1} (${line.length})`] : [])),
+    );
+  assert.deepEqual(long, []);
+});

@@ -30,10 +30,7 @@ export function reportHtml(report: MigrationReport, options: ReportPageOptions):
   const rows = report.rows
     .map((r, i) => {
       const diffs = r.documents
-        .map(
-          (d, j) =>
-            `<button class="diff" data-row="${i}" data-doc="${j}" title="Diff the classic definition against this generated OAS document">Diff ${e(d.label)}</button>`,
-        )
+        .map((d, j) => `<button class="diff" data-row="${i}" data-doc="${j}" title="${DIFF_TITLE}">Diff ${e(d.label)}</button>`)
         .join(' ');
       const details = r.outcome === 'failure' && r.messages.length > 1 ? `<ul>${r.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : e(detailsOf(r));
       const list = (cls: string, title: string, items: string[]) =>
@@ -48,7 +45,7 @@ export function reportHtml(report: MigrationReport, options: ReportPageOptions):
   const disabled = options.busy ? ' disabled' : '';
   const form = options.offerRun
     ? `<form id="run"><h2>Next step</h2>
-${RUN_MODES.map((m) => `<label class="mode"><input type="radio" name="mode" value="${m.mode}"${m.mode === (options.suggestedMode ?? 'stage') ? ' checked' : ''}${disabled}> <b>${e(m.label)}</b> — ${e(m.detail)}</label>`).join('\n')}
+${RUN_MODES.map((m) => modeChoice(m, m.mode === (options.suggestedMode ?? 'stage'), disabled)).join('\n')}
 <label><input type="checkbox" name="abortOnFailure"${disabled}> Stop at the first failure (abortOnFailure)</label>
 <label><input type="checkbox" name="overrideStaged"${disabled}> Replace an existing staged copy (overrideStaged; Stage only)</label>
 <button type="submit" id="go"${disabled}>Run on the ${report.counts.success} API${report.counts.success === 1 ? '' : 's'} that succeeded</button>
@@ -56,7 +53,8 @@ ${RUN_MODES.map((m) => `<label class="mode"><input type="radio" name="mode" valu
     : '';
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${options.cspSource} 'nonce-${options.nonce}'; script-src 'nonce-${options.nonce}';">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${options.cspSource} 'nonce-${options.nonce}';
+  script-src 'nonce-${options.nonce}';">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Migration report</title>
 <style nonce="${options.nonce}">
@@ -71,7 +69,8 @@ th { color: var(--vscode-descriptionForeground); font-weight: normal; }
 .badge.skipped, .badge.not-reported { background: var(--vscode-badge-background); color: var(--vscode-badge-foreground); }
 td ul { margin: 0; padding-left: 1.2em; }
 .changes, .dropped { margin-top: .4em; }
-button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground); border: none; padding: 3px 8px; margin: 1px; cursor: pointer; white-space: nowrap; }
+button { background: var(--vscode-button-secondaryBackground); color: var(--vscode-button-secondaryForeground);
+  border: none; padding: 3px 8px; margin: 1px; cursor: pointer; white-space: nowrap; }
 button:hover { background: var(--vscode-button-secondaryHoverBackground); }
 #go { background: var(--vscode-button-background); color: var(--vscode-button-foreground); padding: 5px 12px; margin-top: .8em; }
 #go:disabled { opacity: .5; cursor: default; }
@@ -98,8 +97,20 @@ const form = document.getElementById('run');
 if (form) form.addEventListener('submit', (ev) => {
   ev.preventDefault();
   const data = new FormData(form);
-  vscode.postMessage({ type: 'run', mode: data.get('mode'), abortOnFailure: data.get('abortOnFailure') === 'on', overrideStaged: data.get('overrideStaged') === 'on' });
+  vscode.postMessage({
+    type: 'run', mode: data.get('mode'),
+    abortOnFailure: data.get('abortOnFailure') === 'on', overrideStaged: data.get('overrideStaged') === 'on',
+  });
 });
 </script>
 </body></html>`;
+}
+
+const DIFF_TITLE = 'Diff the classic definition against this generated OAS document';
+
+/** One radio choice of the run form. */
+function modeChoice(m: (typeof RUN_MODES)[number], checked: boolean, disabled: string): string {
+  const e = escapeHtml;
+  const input = `<input type="radio" name="mode" value="${m.mode}"${checked ? ' checked' : ''}${disabled}>`;
+  return `<label class="mode">${input} <b>${e(m.label)}</b> — ${e(m.detail)}</label>`;
 }

@@ -163,8 +163,7 @@ async function showComparison(
   const items = changes.map((c) => ({
     label: `${SIDE_ICONS[c.side]} ${c.display}`,
     description: SIDE_WORDS[c.side],
-    detail:
-      c.side === 'differs' ? `local ${show(c.local)} · remote ${show(c.remote)}` : `base ${show(c.base)} · local ${show(c.local)} · remote ${show(c.remote)}`,
+    detail: (c.side === 'differs' ? '' : `base ${show(c.base)} · `) + `local ${show(c.local)} · remote ${show(c.remote)}`,
     change: c,
   }));
   // Not awaited: the command returns while the list stays open beside the diff.
