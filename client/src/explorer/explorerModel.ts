@@ -9,6 +9,7 @@ import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type Enviro
 import * as p from './presentation';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
 import { endsPaging } from '../api/paging';
+import { hasMorePages, type PagedList } from './pagedList';
 
 export interface EnvironmentEntry {
   name: string;
@@ -29,17 +30,6 @@ export interface ExplorerModelDeps {
   onDidChange?(nodeId: string): void;
   /** Further pages of an environment's APIs load in the background until `settled` (for progress in the view). */
   onBackgroundLoad?(environment: string, settled: Promise<void>): void;
-}
-
-interface PagedList<T> {
-  items: T[];
-  /** Last page fetched (1-based). */
-  page: number;
-  pages: number;
-  /** Failure of the last "load more", shown as an error node after the items. */
-  error?: ErrorInfo;
-  /** The last page's items: a next page equal to it (a server that ignores `p`) ends the list. */
-  lastPage?: unknown[];
 }
 
 const API_KINDS: readonly ApiKind[] = ['classic', 'oas', 'streams'];
@@ -597,10 +587,6 @@ export class ExplorerModel {
       parent: owner,
     };
   }
-}
-
-function hasMorePages(list: PagedList<unknown>): boolean {
-  return list.page < list.pages;
 }
 
 function isErrorInfo(value: unknown): value is ErrorInfo {
