@@ -1,9 +1,11 @@
 // Builds everything with esbuild: the extension client and the language server as two
 // separate bundles, the command-line tools, and the end-to-end suite; then copies the
-// runtime assets (schemas, examples catalogue) beside the bundles.
+// runtime assets (schemas, examples catalogue) beside the bundles. First of all it compiles the
+// schema validators to code (validation/generated/, git-ignored; see validation/src/schemas/standalone.ts).
 //   node scripts/build.mjs [--watch] [--production]
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,6 +74,16 @@ function copyAssets() {
   if (existsSync(examples)) cpSync(examples, join(root, 'dist/examples'), { recursive: true });
 }
 
+/** ajv standalone code of every kind's validator, written before the bundles that include it. */
+async function generateValidators() {
+  const outfile = join(root, 'out/build/standalone.js');
+  await esbuild.build({ ...common, sourcemap: false, minify: false, packages: 'external', entryPoints: ['validation/src/schemas/standalone.ts'], outfile });
+  const require = createRequire(import.meta.url);
+  delete require.cache[outfile];
+  require(outfile).writePrecompiledValidators(root);
+}
+
+await generateValidators();
 if (watch) {
   for (const options of builds) {
     const ctx = await esbuild.context(options);

@@ -1,11 +1,15 @@
-// The schema registry: loads every `schemas/*.schema.json` once per process, compiles them with
-// ONE strict ajv instance (VS Code's schema keywords registered as annotations), and maps each
-// document kind to its root schema. The language service, svc-lint and the tests all share it,
-// so a schema compiles exactly once (recompiling leaks memory in ajv).
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+// The schema registry: loads every `schemas/*.schema.json` once per process and maps each
+// document kind to its root schema and validator. The validators were compiled at build time
+// (standalone.ts → validation/generated/validators.js); when that module is missing or stale
+// (its hash of the schema files differs), they compile at run time, one kind on first use, with
+// ONE strict ajv instance (VS Code's schema keywords registered as annotations), created only
+// then. The language service, svc-lint and the tests all share it, so a schema compiles at most
+// once (recompiling leaks memory in ajv).
+import type Ajv from 'ajv';
+import type { Options, ValidateFunction } from 'ajv';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadPrecompiledValidators, type PrecompiledValidators } from './precompiled';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { ANNOTATION_KEYWORDS } from './keywords';
 import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../../../common/src/schemaFiles';
@@ -15,8 +19,17 @@ import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../../../common/src/schema
 export type JSONSchema = { [k: string]: any };
 
 export interface SchemaRegistry {
-  /** The one ajv instance that holds every schema (use it for ad-hoc `getSchema(id)` too). */
+  /**
+   * The one run-time ajv instance that holds every schema (ad-hoc `getSchema(id)`); created on
+   * first use, which the precompiled validators avoid altogether.
+   */
   readonly ajv: Ajv;
+  /** Whether the validators come from the build's precompiled module (false: compiled at run time). */
+  readonly precompiled: boolean;
+  /** The `$id` of every loaded schema file. */
+  schemaIds(): string[];
+  /** The validator of a schema reference (`id` or `id#/pointer`): precompiled, or compiled once now. */
+  validatorForRef(ref: string): ValidateFunction | undefined;
   /** The raw root schema object of a document kind. */
   schemaForKind(kind: DocumentKind): JSONSchema;
   /** The compiled validator of a document kind; compiled on first use, then cached. */
@@ -49,9 +62,16 @@ export function schemasDirectory(): string {
   throw new Error(`svc schemas not found; looked in: ${candidates.join(', ')}`);
 }
 
-/** Builds the ajv instance every schema compiles with: strict, all errors, annotations known. */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({
+/**
+ * Builds the ajv instance every schema compiles with: strict, all errors, annotations known.
+ * `extra` adds options (the build's code generation); the library loads only when called.
+ */
+export function createAjv(extra: Options = {}): Ajv {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: AjvClass } = require('ajv') as typeof import('ajv');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats');
+  const ajv = new AjvClass({
     strict: true,
     // Type arrays such as ["array", "null"] are how exported definitions' Go nil values are
     // admitted; strict mode stays on for everything else.
@@ -60,24 +80,73 @@ export function createAjv(): Ajv {
     verbose: false,
     // Our schemas are loaded together and reference each other by $id.
     addUsedSchema: false,
+    ...extra,
   });
   addFormats(ajv);
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;
 }
 
-class FileSchemaRegistry implements SchemaRegistry {
-  readonly ajv = createAjv();
-  private readonly byId = new Map<string, JSONSchema>();
-  private readonly validators = new Map<DocumentKind, ValidateFunction>();
+/** The schema files of a folder by `$id`, and a hash of their names and texts (what the build compiled). */
+export function readSchemaFiles(dir: string): { schemas: Map<string, JSONSchema>; hash: string } {
+  const schemas = new Map<string, JSONSchema>();
+  let hash = FNV_OFFSET;
+  let length = 0;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    hash = fnv1a(hash, `${file}\0${text}\0`);
+    length += text.length;
+    const schema = JSON.parse(text) as JSONSchema;
+    schemas.set(typeof schema.$id === 'string' ? schema.$id : SCHEMA_BASE_URI + file, schema);
+  }
+  return { schemas, hash: `${schemas.size}:${length}:${(hash >>> 0).toString(16)}` };
+}
 
-  constructor(dir: string) {
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) {
-      const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as JSONSchema;
-      const id = typeof schema.$id === 'string' ? schema.$id : SCHEMA_BASE_URI + file;
-      this.byId.set(id, schema);
-      this.ajv.addSchema(schema, id);
+const FNV_OFFSET = 0x811c9dc5;
+/** FNV-1a over UTF-16 code units: tells a stale generated module from a current one, cheaply (node:crypto costs more to load). */
+function fnv1a(seed: number, text: string): number {
+  let hash = seed;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+export interface RegistryOptions {
+  /** Use the build's precompiled validators when they match the schema files (default true). */
+  precompiled?: boolean;
+}
+
+class FileSchemaRegistry implements SchemaRegistry {
+  private runtimeAjv: Ajv | undefined;
+  private readonly byId: Map<string, JSONSchema>;
+  private readonly validators = new Map<DocumentKind, ValidateFunction>();
+  private readonly compiled: PrecompiledValidators | undefined;
+
+  constructor(dir: string, options: RegistryOptions = {}) {
+    const { schemas, hash } = readSchemaFiles(dir);
+    this.byId = schemas;
+    const compiled = options.precompiled === false ? undefined : loadPrecompiledValidators();
+    this.compiled = compiled?.__schemaHash === hash ? compiled : undefined;
+  }
+
+  get precompiled(): boolean {
+    return this.compiled !== undefined;
+  }
+
+  get ajv(): Ajv {
+    if (!this.runtimeAjv) {
+      this.runtimeAjv = createAjv();
+      for (const [id, schema] of this.byId) this.runtimeAjv.addSchema(schema, id);
     }
+    return this.runtimeAjv;
+  }
+
+  schemaIds(): string[] {
+    return [...this.byId.keys()];
+  }
+
+  validatorForRef(ref: string): ValidateFunction | undefined {
+    const compiled = this.compiled?.[ref];
+    return typeof compiled === 'function' ? compiled : this.ajv.getSchema(ref);
   }
 
   idForKind(kind: DocumentKind): string {
@@ -94,7 +163,7 @@ class FileSchemaRegistry implements SchemaRegistry {
     let validate = this.validators.get(kind);
     if (!validate) {
       const id = this.idForKind(kind);
-      validate = this.ajv.getSchema(id);
+      validate = this.validatorForRef(id);
       if (!validate) throw new Error(`schema ${id} did not compile`);
       this.validators.set(kind, validate);
     }
@@ -140,6 +209,11 @@ function followPointer(root: JSONSchema, pointer: string): JSONSchema | undefine
 }
 
 const registries = new Map<string, SchemaRegistry>();
+
+/** A registry of its own (not shared): the tests compare precompiled and run-time validators with it. */
+export function createSchemaRegistry(dir: string, options: RegistryOptions = {}): SchemaRegistry {
+  return new FileSchemaRegistry(dir, options);
+}
 
 /** The registry of a schema folder (default: `schemasDirectory()`), built once per process. */
 export function getSchemaRegistry(dir?: string): SchemaRegistry {

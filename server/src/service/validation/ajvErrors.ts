@@ -75,7 +75,7 @@ function branchErrors(error: ErrorObject, ctx: SchemaContext): ErrorObject[][] |
   for (let i = 0; i < branches.length; i++) {
     let validate;
     try {
-      validate = ctx.registry.ajv.getSchema(`${where.id}#${where.pointer}/${error.keyword}/${i}`);
+      validate = ctx.registry.validatorForRef(`${where.id}#${where.pointer}/${error.keyword}/${i}`);
     } catch {
       return undefined;
     }

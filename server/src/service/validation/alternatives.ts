@@ -30,7 +30,7 @@ export function markedBranches(registry: SchemaRegistry, nodes: readonly SchemaN
       branches.forEach((branch, i) => {
         let validate: ValidateFunction | undefined;
         try {
-          validate = registry.ajv.getSchema(`${where.id}#${where.pointer}/${keyword}/${i}`);
+          validate = registry.validatorForRef(`${where.id}#${where.pointer}/${keyword}/${i}`);
         } catch {
           validate = undefined;
         }

@@ -23,7 +23,7 @@ export function subschemaLocation(registry: SchemaRegistry, schema: object): Sub
 
 function buildIndex(registry: SchemaRegistry): WeakMap<object, SubschemaLocation> {
   const index = new WeakMap<object, SubschemaLocation>();
-  for (const id of Object.keys(registry.ajv.schemas)) {
+  for (const id of registry.schemaIds()) {
     const root = registry.schemaById(id);
     if (!root) continue;
     // Iterative walk: schema files are small, but no recursion is cheaper still.
