@@ -2,8 +2,14 @@
 // esbuild bundles it). Loaded on first use; absent when running from sources before a build.
 import type { ValidateFunction } from 'ajv';
 
-/** Validators by schema reference, and the hash of the schema files they were compiled from. */
-export type PrecompiledValidators = { __schemaHash: string } & Record<string, ValidateFunction | string | undefined>;
+/**
+ * Validators by schema reference, the hash of the schema files they were compiled from, and the
+ * references ajv refused to compile (strict mode), with its message.
+ */
+export type PrecompiledValidators = { __schemaHash: string; __failed: Record<string, string> } & Record<
+  string,
+  ValidateFunction | string | Record<string, string> | undefined
+>;
 
 let loaded: PrecompiledValidators | null | undefined;
 

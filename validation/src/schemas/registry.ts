@@ -146,7 +146,10 @@ class FileSchemaRegistry implements SchemaRegistry {
 
   validatorForRef(ref: string): ValidateFunction | undefined {
     const compiled = this.compiled?.[ref];
-    return typeof compiled === 'function' ? compiled : this.ajv.getSchema(ref);
+    if (typeof compiled === 'function') return compiled;
+    const failure = this.compiled?.__failed[ref];
+    if (failure !== undefined) throw new Error(failure); // as ajv would, without building it
+    return this.ajv.getSchema(ref);
   }
 
   idForKind(kind: DocumentKind): string {

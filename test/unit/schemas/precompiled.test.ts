@@ -1,0 +1,148 @@
+// The validators compiled at build time (ajv standalone, validation/generated/validators.js)
+// must give exactly what compiling the schemas at run time gives: same verdict, same errors
+// (paths, keywords, parameters, messages), on every fixture under test/fixtures/, for every
+// document kind and every `anyOf`/`oneOf` branch the error explainer validates against.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOCUMENT_KINDS } from '../../../common/src/kinds';
+import { createSchemaRegistry, readSchemaFiles } from '../../../validation/src/schemas/registry';
+import { loadPrecompiledValidators } from '../../../validation/src/schemas/precompiled';
+import { precompiledRefs, withoutAnnotations } from '../../../validation/src/schemas/standalone';
+import { REPO_ROOT, SCHEMAS_DIR } from './fixture-helpers';
+
+const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
+
+function jsonFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...jsonFiles(path));
+    else if (name.endsWith('.json')) out.push(path);
+  }
+  return out;
+}
+
+/** Every fixture document that is JSON (a few are deliberately broken: those test the parser, not the schemas). */
+function fixtureDocuments(): Array<{ file: string; value: unknown }> {
+  const out: Array<{ file: string; value: unknown }> = [];
+  for (const file of jsonFiles(FIXTURES)) {
+    try {
+      out.push({ file: file.slice(FIXTURES.length + 1), value: JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')) });
+    } catch {
+      // not JSON
+    }
+  }
+  return out;
+}
+
+/** The document and every value inside it (what a composite branch is asked about). */
+function allValues(root: unknown): unknown[] {
+  const out: unknown[] = [];
+  const stack = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    out.push(value);
+    if (value !== null && typeof value === 'object') stack.push(...Object.values(value as Record<string, unknown>));
+  }
+  return out;
+}
+
+const precompiled = createSchemaRegistry(SCHEMAS_DIR);
+const runtime = createSchemaRegistry(SCHEMAS_DIR, { precompiled: false });
+const documents = fixtureDocuments();
+
+test('the build produced validators for the current schema files (npm run build writes them)', () => {
+  assert.equal(precompiled.precompiled, true, 'validation/generated/validators.js is missing or stale: run npm run build');
+  assert.equal(runtime.precompiled, false);
+  const module = loadPrecompiledValidators()!;
+  const refs = precompiledRefs(readSchemaFiles(SCHEMAS_DIR).schemas);
+  assert.ok(refs.length >= DOCUMENT_KINDS.length + 10, `only ${refs.length} references`);
+  // A branch strict mode refuses to compile alone (e.g. `required` without `type`) fails the
+  // same way at run time; the module records it, so asking for it builds no ajv either.
+  for (const ref of refs) {
+    if (typeof module[ref] === 'function') continue;
+    assert.ok(module.__failed[ref], `${ref} is neither precompiled nor recorded as failing`);
+    assert.throws(() => runtime.validatorForRef(ref), /strict mode/);
+    assert.throws(() => precompiled.validatorForRef(ref), /strict mode/);
+  }
+  assert.ok(Object.keys(module.__failed).length < refs.length / 2);
+  assert.ok(documents.length >= 150, `only ${documents.length} fixture documents`);
+});
+
+test('every kind: precompiled and run-time validators agree on every fixture (verdict and errors)', () => {
+  let rejected = 0;
+  for (const kind of DOCUMENT_KINDS) {
+    const fast = precompiled.validatorForKind(kind);
+    const slow = runtime.validatorForKind(kind);
+    assert.notEqual(fast, slow);
+    for (const { file, value } of documents) {
+      const verdict = fast(value);
+      assert.equal(verdict, slow(value), `${kind} / ${file}: verdicts differ`);
+      assert.deepEqual(fast.errors ?? null, slow.errors ?? null, `${kind} / ${file}: errors differ`);
+      if (!verdict) rejected++;
+    }
+  }
+  // Both outcomes are exercised (a fixture of one kind is refused as another).
+  assert.ok(rejected > documents.length && rejected < documents.length * DOCUMENT_KINDS.length, `${rejected} rejections`);
+});
+
+test('every anyOf/oneOf branch: precompiled and run-time agree on every value inside every fixture', () => {
+  const values = documents.flatMap(({ value }) => allValues(value));
+  const refs = precompiledRefs(readSchemaFiles(SCHEMAS_DIR).schemas).filter((ref) => ref.includes('#'));
+  let accepted = 0;
+  const module = loadPrecompiledValidators()!;
+  for (const ref of refs.filter((r) => !module.__failed[r])) {
+    const fast = precompiled.validatorForRef(ref)!;
+    const slow = runtime.validatorForRef(ref)!;
+    for (const value of values) {
+      const verdict = fast(value);
+      assert.equal(verdict, slow(value), `${ref}: verdicts differ on ${JSON.stringify(value)?.slice(0, 80)}`);
+      if (!verdict) assert.deepEqual(fast.errors, slow.errors, `${ref}: errors differ on ${JSON.stringify(value)?.slice(0, 80)}`);
+      else accepted++;
+    }
+  }
+  assert.ok(accepted > 0 && accepted < refs.length * values.length);
+});
+
+test('a schema file edited after the build: the stale module is ignored and the schemas compile at run time', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-schemas-'));
+  try {
+    cpSync(SCHEMAS_DIR, dir, { recursive: true });
+    const policyFile = join(dir, 'policy.schema.json');
+    const policy = JSON.parse(readFileSync(policyFile, 'utf8'));
+    policy.properties.svcTestOnlyMember = { type: 'string' };
+    policy.required = ['svcTestOnlyMember'];
+    writeFileSync(policyFile, JSON.stringify(policy));
+    const edited = createSchemaRegistry(dir);
+    assert.equal(edited.precompiled, false);
+    const validate = edited.validatorForKind('policy');
+    assert.equal(validate({}), false);
+    assert.ok(validate.errors?.some((e) => e.params && (e.params as { missingProperty?: string }).missingProperty === 'svcTestOnlyMember'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('annotations are emptied in the generated code (the keywords stay); members named like annotations keep their schema', () => {
+  const schema = {
+    type: 'object',
+    description: 'dropped',
+    markdownDescription: 'dropped',
+    'x-svc-unit': 'seconds',
+    properties: { description: { type: 'string', default: 'x', title: 't' }, default: { type: 'integer' } },
+    anyOf: [{ required: ['description'], description: 'dropped' }],
+    enum: [{ description: 'data stays' }],
+  };
+  assert.deepEqual(withoutAnnotations(schema), {
+    type: 'object',
+    description: '',
+    markdownDescription: '',
+    'x-svc-unit': '',
+    properties: { description: { type: 'string', default: '', title: '' }, default: { type: 'integer' } },
+    anyOf: [{ required: ['description'], description: '' }],
+    enum: [{ description: 'data stays' }],
+  });
+});
