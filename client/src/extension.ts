@@ -14,7 +14,7 @@ import { registerAnalytics } from './workflows/analytics/register';
 import { registerResources } from './workflows/resources/register';
 import { registerSync } from './workflows/sync/register';
 
-let language: LanguageArea | undefined;
+let language: Promise<LanguageArea> | undefined;
 let environments: EnvironmentsArea | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<SvcExtensionApi> {
@@ -29,14 +29,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   const resources = registerResources(context, { log: log.forArea('resources'), envs: environments, explorer });
   const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 
-  language = await startLanguageClient(context, { log });
-  if (language.client) context.subscriptions.push(...connectNavigation(language.client, environments.environments));
+  // The language server starts in the background, after activation returns: activation waits
+  // neither for loading the client library nor for the server's handshake (docs/performance.md).
+  // Tests get a started client.
+  const envs = environments;
+  language = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => startLanguageClient(context, { log }))
+    .then((area) => {
+      if (area.client) context.subscriptions.push(...connectNavigation(area.client, envs.environments));
+      return area;
+    });
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return {};
-  const parts = { environments, explorer, sync, migrate, examples, resources, analytics, language, log };
+  const parts = { environments, explorer, sync, migrate, examples, resources, analytics, language: await language, log };
   return { testing: createTestingApi({ ...parts, logUri: context.logUri, globalStorageUri: context.globalStorageUri }) };
 }
 
 export async function deactivate(): Promise<void> {
-  await Promise.all([language?.stop(), environments?.sandbox.stop()]);
+  await Promise.all([language?.then((area) => area.stop()), environments?.sandbox.stop()]);
 }

@@ -4,7 +4,7 @@
 // costs the editor features only: the error is logged and shown, the rest of the extension works.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import { DocumentKindNotification, type SvcInitializationOptions } from '../../../common/src/protocol';
 import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
@@ -22,6 +22,15 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
   const log = deps.log.forArea('language');
   const statusBar = new KindStatusBar();
   context.subscriptions.push(statusBar);
+  // The client library (and the node:http/net modules it pulls in) initialises here, not with the
+  // extension's bundle: activation does not pay for it (docs/performance.md).
+  let library: typeof import('vscode-languageclient/node');
+  try {
+    library = await import('vscode-languageclient/node');
+  } catch (error) {
+    return failed(log, statusBar, error);
+  }
+  const { LanguageClient, TransportKind } = library;
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -41,8 +50,9 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
       editorProvidesJsonOutline: vscode.extensions.getExtension('vscode.json-language-features') !== undefined,
     } satisfies SvcInitializationOptions,
   };
-  const client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
+  let client: LanguageClient;
   try {
+    client = new LanguageClient('svc', 'Svc Language Server', serverOptions, clientOptions);
     await client.start();
     context.subscriptions.push(
       client.onNotification(DocumentKindNotification, (params) => {
@@ -54,9 +64,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
     );
     log.info('language server started');
   } catch (error) {
-    log.error(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage('Svc: the language server could not start; validation and completion are off. See the Svc Gateway Tools log.');
-    return { client: undefined, statusBar, stop: () => Promise.resolve() };
+    return failed(log, statusBar, error);
   }
   return {
     client,
@@ -65,4 +73,10 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
       if (client.isRunning()) await client.stop();
     },
   };
+}
+
+function failed(log: ReturnType<ExtensionLog['forArea']>, statusBar: KindStatusBar, error: unknown): LanguageArea {
+  log.error(`language server failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  void vscode.window.showErrorMessage('Svc: the language server could not start; validation and completion are off. See the Svc Gateway Tools log.');
+  return { client: undefined, statusBar, stop: () => Promise.resolve() };
 }
