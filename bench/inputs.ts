@@ -4,7 +4,8 @@
 
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
 
-export function largeOasDocument(operations = 3000): string {
+/** `id` names the API and its listen path (files of one folder must not share a listen path). */
+export function largeOasDocument(operations = 3000, id = ''): string {
   const paths: Record<string, Record<string, unknown>> = {};
   const middleware: Record<string, unknown> = {};
   for (let i = 0; i < operations; i++) {
@@ -26,16 +27,16 @@ export function largeOasDocument(operations = 3000): string {
   }
   const document = {
     openapi: '3.0.3',
-    info: { title: 'Benchmark API', version: '1.0.0' },
+    info: { title: `Benchmark API${id}`, version: '1.0.0' },
     servers: [{ url: 'https://bench.example.com' }],
     security: [{ authToken: [] }],
     paths,
     components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     'x-svc-api-gateway': {
-      info: { name: 'benchmark-api', state: { active: true } },
+      info: { name: `benchmark-api${id}`, state: { active: true } },
       upstream: { url: 'https://bench.internal' },
       server: {
-        listenPath: { value: '/bench/', strip: true },
+        listenPath: { value: `/bench${id}/`, strip: true },
         authentication: { enabled: true, securitySchemes: { authToken: { enabled: true, header: { enabled: true, name: 'Authorization' } } } },
       },
       middleware: { global: { cors: { enabled: false } }, operations: middleware },

@@ -1,7 +1,8 @@
 // `npm run bench`: the language server's figures on deterministic large inputs, side by side
 // with vscode-json-languageservice (same documents, same schemas) and jsonc-parser's bare
 // parse (the floor), then through the real server over stdio: one-character edit → fresh
-// diagnostics, completion latency at 200 positions, and the server's resident memory.
+// diagnostics, completion latency at 200 positions, and the server's resident memory; last, whole
+// processes against Node's bare start and the peer linters (bench/wholeProcess.ts).
 // A benchmark, not a test: it prints figures and ratios against the targets, and exits 0.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -17,6 +18,7 @@ import { LspClient } from '../test/protocol/helpers/lspClient';
 import { largeClassicDefinition, largeOasDocument } from './inputs';
 import { explorerBench } from './explorer';
 import { benchNavigation } from './navigation';
+import { wholeProcessBench } from './wholeProcess';
 
 const RUNS = 7;
 
@@ -140,6 +142,8 @@ async function throughServer(text: string) {
 async function main(): Promise<void> {
   // `SVC_BENCH_ONLY=navigation npm run bench`: the navigation figures alone.
   if (process.env.SVC_BENCH_ONLY === 'navigation') return reportNavigation();
+  // `SVC_BENCH_ONLY=whole npm run bench`: the whole-process figures alone (bench/wholeProcess.ts).
+  if (process.env.SVC_BENCH_ONLY === 'whole') return wholeProcessBench();
   const inputs: Input[] = [
     { name: 'OAS, 3,000 operations', file: 'bench-oas.json', kind: 'oas', text: largeOasDocument() },
     { name: 'classic, 500 versions', file: 'bench-classic.json', kind: 'classic', text: largeClassicDefinition() },
@@ -165,6 +169,7 @@ async function main(): Promise<void> {
   console.log(`  server resident memory        ${s.rssMb.toFixed(0).padStart(7)} MB    target ≤ 150 MB  ${mark(s.rssMb <= 150)}`);
   reportNavigation();
   await explorerBench();
+  await wholeProcessBench();
 }
 
 function reportNavigation(): void {

@@ -15,6 +15,8 @@ export interface StartOptions {
   workspaceFolder?: string;
   /** LSP `initializationOptions` (what our VS Code client sends: SvcInitializationOptions). */
   initializationOptions?: unknown;
+  /** Another server bundle than this checkout's dist/server.js (the benchmark's baseline). */
+  serverPath?: string;
 }
 
 export class LspClient {
@@ -36,7 +38,7 @@ export class LspClient {
   }
 
   static async start(options: StartOptions = {}): Promise<LspClient> {
-    const server = join(repoRoot, 'dist', 'server.js');
+    const server = options.serverPath ?? join(repoRoot, 'dist', 'server.js');
     if (!existsSync(server)) throw new Error('dist/server.js is missing: run `npm run build` first');
     const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
