@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { LspClient } from '../test/protocol/helpers/lspClient';
+import { SERVER_EXEC_ARGV } from '../common/src/serverProcess';
 import { largeOasDocument } from './inputs';
 
 const ROOT = join(__dirname, '..');
@@ -118,7 +119,8 @@ async function serverFigures(small: string, big: string): Promise<{ firstDiagnos
   for (let round = -1; round < RUNS; round++) {
     const nodeMs = timeProcess(bare);
     const start = performance.now();
-    const client = await LspClient.start({ serverPath: join(SUBJECT, 'dist', 'server.js') });
+    // Launched as the client launches it (its Node flags included).
+    const client = await LspClient.start({ serverPath: join(SUBJECT, 'dist', 'server.js'), execArgv: SERVER_EXEC_ARGV });
     try {
       const uri = 'file:///bench/small-oas.json';
       client.open(uri, small);
@@ -220,6 +222,7 @@ export async function wholeProcessBench(): Promise<void> {
     line('node -e "" (same rounds)', ms(bare));
     line('spawn → first diagnostics, small document', ms(first), `${ratio(first / bare)} node   target ≤ 5×     ${mark(first / bare <= 5)}`);
     line('resident memory, 2 MB document open', `${rss.toFixed(0).padStart(6)} MB`, `target ≤ 100 MB  ${mark(rss <= 100)}`);
+    console.log(`  (node flags as the client launches the server: ${SERVER_EXEC_ARGV.join(' ') || 'none'})`);
 
     const activation = activationFigures();
     console.log(`\nExtension activation (dist/client.js under a stand-in vscode module, bench/activationProbe.cjs)   load ${load()}`);

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import { DocumentKindNotification, type SvcInitializationOptions } from '../../../common/src/protocol';
+import { SERVER_EXEC_ARGV } from '../../../common/src/serverProcess';
 import { forgetServerKind, rememberServerKind } from '../shared/documentKind';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { KindStatusBar } from './kindStatusBar';
@@ -34,8 +35,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6009'] } },
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
   context.subscriptions.push(watcher);

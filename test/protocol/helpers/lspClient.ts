@@ -17,6 +17,8 @@ export interface StartOptions {
   initializationOptions?: unknown;
   /** Another server bundle than this checkout's dist/server.js (the benchmark's baseline). */
   serverPath?: string;
+  /** Node flags of the server process (the benchmark passes the client's, common/src/serverProcess.ts). */
+  execArgv?: readonly string[];
 }
 
 export class LspClient {
@@ -40,7 +42,7 @@ export class LspClient {
   static async start(options: StartOptions = {}): Promise<LspClient> {
     const server = options.serverPath ?? join(repoRoot, 'dist', 'server.js');
     if (!existsSync(server)) throw new Error('dist/server.js is missing: run `npm run build` first');
-    const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.execArgv ?? []), server, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const client = new LspClient(child, connection, options);
     connection.onRequest('workspace/configuration', (params: { items: Array<{ section?: string }> }) =>
