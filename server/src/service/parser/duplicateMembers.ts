@@ -14,8 +14,10 @@ export interface DuplicateMember {
 interface Frame {
   isObject: boolean;
   expectKey: boolean;
-  /** Member name → offsets of its keys, in order. */
-  keys?: Map<string, Array<{ offset: number; length: number }>>;
+  /** Member name → offset of its first key. */
+  keys?: Map<string, number>;
+  /** Names seen more than once → offsets of all their keys, in order (rare: made on the first repeat). */
+  repeats?: Map<string, number[]>;
 }
 
 export function findDuplicateMembers(text: string): DuplicateMember[] {
@@ -23,32 +25,42 @@ export function findDuplicateMembers(text: string): DuplicateMember[] {
   const stack: Frame[] = [];
   const n = text.length;
   const close = (frame: Frame | undefined) => {
-    if (!frame?.keys) return;
-    for (const [name, occurrences] of frame.keys) {
-      if (occurrences.length < 2) continue;
-      const winner = occurrences[occurrences.length - 1];
-      for (const o of occurrences.slice(0, -1)) found.push({ name, keyOffset: o.offset, keyLength: o.length, winnerOffset: winner.offset });
+    if (!frame?.repeats) return;
+    for (const [name, offsets] of frame.repeats) {
+      const winner = offsets[offsets.length - 1];
+      for (const offset of offsets.slice(0, -1)) found.push({ name, keyOffset: offset, keyLength: quotedLength(text, offset), winnerOffset: winner });
     }
   };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       const start = i;
+      // Plain keys (no escape, no control character) are their own name: no JSON.parse, the
+      // common case, and most of this pass's cost on a large document.
+      let plain = true;
       for (i++; i < n; i++) {
         const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22 || d === 0x0a) break;
+        if (d === 0x5c) {
+          plain = false;
+          i++;
+        } else if (d === 0x22 || d === 0x0a) break;
+        else if (d < 0x20) plain = false;
       }
       const top = stack[stack.length - 1];
       if (top?.isObject && top.expectKey) {
         top.expectKey = false;
-        const name = decode(text.slice(start, i + 1));
+        const name = plain && text.charCodeAt(i) === 0x22 ? text.slice(start + 1, i) : decode(text.slice(start, i + 1));
         if (name === undefined) continue;
         top.keys ??= new Map();
-        const list = top.keys.get(name);
-        const occurrence = { offset: start, length: i + 1 - start };
-        if (list) list.push(occurrence);
-        else top.keys.set(name, [occurrence]);
+        const first = top.keys.get(name);
+        if (first === undefined) {
+          top.keys.set(name, start);
+          continue;
+        }
+        top.repeats ??= new Map();
+        const offsets = top.repeats.get(name);
+        if (offsets) offsets.push(start);
+        else top.repeats.set(name, [first, start]);
       }
     } else if (c === 0x7b || c === 0x5b) {
       stack.push({ isObject: c === 0x7b, expectKey: c === 0x7b });
@@ -67,6 +79,17 @@ export function findDuplicateMembers(text: string): DuplicateMember[] {
   }
   while (stack.length) close(stack.pop());
   return found.sort((a, b) => a.keyOffset - b.keyOffset);
+}
+
+/** Length of the quoted key at `offset`, quotes included (as the scan above delimits it). */
+function quotedLength(text: string, offset: number): number {
+  let i = offset + 1;
+  for (; i < text.length; i++) {
+    const d = text.charCodeAt(i);
+    if (d === 0x5c) i++;
+    else if (d === 0x22 || d === 0x0a) break;
+  }
+  return i + 1 - offset;
 }
 
 /** The member name a quoted key stands for (escapes resolved), undefined if it is not a valid string. */
