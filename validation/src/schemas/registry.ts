@@ -8,7 +8,7 @@
 import type Ajv from 'ajv';
 import type { Options, ValidateFunction } from 'ajv';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadPrecompiledValidators, type PrecompiledValidators } from './precompiled';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { ANNOTATION_KEYWORDS } from './keywords';
@@ -87,27 +87,21 @@ export function createAjv(extra: Options = {}): Ajv {
   return ajv;
 }
 
-/** The schema files of a folder by `$id`, and a hash of their names and texts (what the build compiled). */
-export function readSchemaFiles(dir: string): { schemas: Map<string, JSONSchema>; hash: string } {
+/**
+ * The schema files of a folder by `$id`, and (when asked) a SHA-1 of their names and texts: the
+ * build stamps it on the module it generates, so a registry can tell a stale module.
+ */
+export function readSchemaFiles(dir: string, options: { hash?: boolean } = {}): { schemas: Map<string, JSONSchema>; hash: string | undefined } {
   const schemas = new Map<string, JSONSchema>();
-  let hash = FNV_OFFSET;
-  let length = 0;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const digest = options.hash === false ? undefined : (require('node:crypto') as typeof import('node:crypto')).createHash('sha1');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) {
     const text = readFileSync(join(dir, file), 'utf8');
-    hash = fnv1a(hash, `${file}\0${text}\0`);
-    length += text.length;
+    digest?.update(file).update('\0').update(text).update('\0');
     const schema = JSON.parse(text) as JSONSchema;
     schemas.set(typeof schema.$id === 'string' ? schema.$id : SCHEMA_BASE_URI + file, schema);
   }
-  return { schemas, hash: `${schemas.size}:${length}:${(hash >>> 0).toString(16)}` };
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-/** FNV-1a over UTF-16 code units: tells a stale generated module from a current one, cheaply (node:crypto costs more to load). */
-function fnv1a(seed: number, text: string): number {
-  let hash = seed;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash;
+  return { schemas, hash: digest?.digest('hex') };
 }
 
 export interface RegistryOptions {
@@ -122,10 +116,14 @@ class FileSchemaRegistry implements SchemaRegistry {
   private readonly compiled: PrecompiledValidators | undefined;
 
   constructor(dir: string, options: RegistryOptions = {}) {
-    const { schemas, hash } = readSchemaFiles(dir);
+    // A bundle's own schemas (dist/schemas) were copied by the build that generated the module
+    // bundled with it: nothing to check, and no hashing at start-up. Any other folder (the
+    // sources under tsx, a test's copy) is checked against the module's hash.
+    const bundled = resolve(dir) === resolve(__dirname, 'schemas');
+    const { schemas, hash } = readSchemaFiles(dir, { hash: !bundled });
     this.byId = schemas;
     const compiled = options.precompiled === false ? undefined : loadPrecompiledValidators();
-    this.compiled = compiled?.__schemaHash === hash ? compiled : undefined;
+    this.compiled = compiled && (bundled || compiled.__schemaHash === hash) ? compiled : undefined;
   }
 
   get precompiled(): boolean {
