@@ -14,31 +14,44 @@ export interface Branch {
   nonSpecForm?: string;
 }
 
+/** Each schema object's marked branches, per registry (schemas never change once loaded). */
+const branchesBySchema = new WeakMap<SchemaRegistry, WeakMap<object, Branch[]>>();
+
 /** The branches of the composites among `nodes` that contain a non-spec alternative. */
 export function markedBranches(registry: SchemaRegistry, nodes: readonly SchemaNode[]): Branch[] {
+  let cache = branchesBySchema.get(registry);
+  if (!cache) branchesBySchema.set(registry, (cache = new WeakMap()));
   const out: Branch[] = [];
   for (const { schema } of nodes) {
-    for (const keyword of ['anyOf', 'oneOf'] as const) {
-      const branches = schema[keyword];
-      if (
-        !Array.isArray(branches) ||
-        !branches.some((b) => b && typeof b === 'object' && typeof (b as Record<string, unknown>)['x-svc-nonSpecForm'] === 'string')
-      )
-        continue;
-      const where = subschemaLocation(registry, schema);
-      if (!where) continue;
-      branches.forEach((branch, i) => {
-        let validate: ValidateFunction | undefined;
-        try {
-          validate = registry.validatorForRef(`${where.id}#${where.pointer}/${keyword}/${i}`);
-        } catch {
-          validate = undefined;
-        }
-        if (!validate) return;
-        const marker = branch && typeof branch === 'object' ? (branch as Record<string, unknown>)['x-svc-nonSpecForm'] : undefined;
-        out.push({ validate, nonSpecForm: typeof marker === 'string' ? marker : undefined });
-      });
-    }
+    let own = cache.get(schema);
+    if (!own) cache.set(schema, (own = ownMarkedBranches(registry, schema)));
+    out.push(...own);
+  }
+  return out;
+}
+
+function ownMarkedBranches(registry: SchemaRegistry, schema: SchemaNode['schema']): Branch[] {
+  const out: Branch[] = [];
+  for (const keyword of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[keyword];
+    if (
+      !Array.isArray(branches) ||
+      !branches.some((b) => b && typeof b === 'object' && typeof (b as Record<string, unknown>)['x-svc-nonSpecForm'] === 'string')
+    )
+      continue;
+    const where = subschemaLocation(registry, schema);
+    if (!where) continue;
+    branches.forEach((branch, i) => {
+      let validate: ValidateFunction | undefined;
+      try {
+        validate = registry.validatorForRef(`${where.id}#${where.pointer}/${keyword}/${i}`);
+      } catch {
+        validate = undefined;
+      }
+      if (!validate) return;
+      const marker = branch && typeof branch === 'object' ? (branch as Record<string, unknown>)['x-svc-nonSpecForm'] : undefined;
+      out.push({ validate, nonSpecForm: typeof marker === 'string' ? marker : undefined });
+    });
   }
   return out;
 }

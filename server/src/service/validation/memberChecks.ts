@@ -8,7 +8,7 @@ import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import { SchemaWalker } from '../schema/schemaWalker';
 import type { SchemaNode } from '../schema/schemaTypes';
 import type { SchemaRegistry } from '../../schemas/registry';
-import { describeSpecForm, markedBranches, nonSpecFormOf } from './alternatives';
+import { describeSpecForm, markedBranches, nonSpecFormOf, type Branch } from './alternatives';
 import { childPointer, toPointer } from '../parser/jsonPointer';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { Codes } from './codes';
@@ -43,6 +43,8 @@ interface NodeFacts {
   deprecated: { message: string | undefined; replacedBy: string | undefined } | undefined;
   /** Some schema of the set marks alternatives with `x-svc-nonSpecForm`. */
   marksNonSpecForms: boolean;
+  /** The marked alternatives' branches (made on first need). */
+  branches?: Branch[];
 }
 
 export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, kind: DocumentKind, value: unknown): Problem[] {
@@ -64,7 +66,12 @@ export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, k
   while (stack.length && visited++ < MAX_VISITED) {
     const frame = stack.pop()!;
     const { value: current, nodes } = frame;
-    if (factsOf(nodes).marksNonSpecForms) checkNonSpecForm(registry, current, pointerOf(frame), nodes, value, problems);
+    const facts = factsOf(nodes);
+    if (facts.marksNonSpecForms) {
+      // The branches of a shared set are worked out once; the pointer only for a finding.
+      facts.branches ??= markedBranches(registry, nodes);
+      checkNonSpecForm(facts.branches, current, () => pointerOf(frame), value, problems);
+    }
     if (current === null || typeof current !== 'object') continue;
     if (Array.isArray(current)) {
       for (let i = current.length - 1; i >= 0; i--) {
@@ -131,9 +138,10 @@ function suggestable(members: ReturnType<SchemaWalker['members']>): string[] {
 }
 
 /** A value that only an alternative marked `x-svc-nonSpecForm` accepts: a warning naming the spec's form. */
-function checkNonSpecForm(registry: SchemaRegistry, value: unknown, pointer: string, nodes: readonly SchemaNode[], root: unknown, problems: Problem[]): void {
-  const specForm = nonSpecFormOf(markedBranches(registry, nodes), value);
+function checkNonSpecForm(branches: readonly Branch[], value: unknown, pointerOf: () => string, root: unknown, problems: Problem[]): void {
+  const specForm = nonSpecFormOf(branches, value);
   if (!specForm) return;
+  const pointer = pointerOf();
   problems.push({
     pointer,
     target: 'value',
