@@ -64,20 +64,21 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   // findings are reported for the files given only.
   const linted = new Set<string>();
   const service = createLanguageService({ workspace: new WorkspaceModel({ comparesListenPaths: (uri) => linted.has(uri) }) });
-  indexProject(service.workspace, projectRoot(cwd));
+  const absolute = (file: string) => (file.startsWith('/') ? file : join(cwd, file));
+  indexProject(service.workspace, projectRoot(cwd), new Set(files.map(absolute)));
   const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
   const unreadable: FileResult[] = [];
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(file.startsWith('/') ? file : join(cwd, file), 'utf8');
+      text = readFileSync(absolute(file), 'utf8');
     } catch (e) {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
     text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
-    const uri = fileUriOf(file.startsWith('/') ? file : join(cwd, file));
+    const uri = fileUriOf(absolute(file));
     const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
     const kind = service.detectKind(textDocument)?.kind;
     if (!kind) {

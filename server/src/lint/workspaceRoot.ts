@@ -42,10 +42,15 @@ export function definitionFiles(root: string, limit = MAX_FILES): string[] {
   return out;
 }
 
-/** Queues every definition file under `root` in the index (parsed lazily, when a rule needs it). */
-export function indexProject(index: WorkspaceModel, root: string): number {
+/**
+ * Queues every definition file under `root` in the index (parsed lazily, when a rule needs it).
+ * Files in `skip` (absolute paths: those being linted, which join the index as they are read) are
+ * not read twice.
+ */
+export function indexProject(index: WorkspaceModel, root: string, skip: ReadonlySet<string> = new Set()): number {
   let count = 0;
   for (const file of definitionFiles(root)) {
+    if (skip.has(file)) continue;
     try {
       if (statSync(file).size > MAX_FILE_BYTES) continue;
       index.updateText(fileUriOf(file), readFileSync(file, 'utf8'), undefined, /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
