@@ -52,7 +52,14 @@ const builds = [
   // Command-line tools: the linter for CI, the sandbox management server, and `svc` (sync from CI).
   {
     ...common,
-    entryPoints: { 'svc-lint': 'server/src/lint/cli.ts', 'sandbox-cli': 'sandbox/src/cli.ts', sandbox: 'sandbox/src/index.ts', svc: 'engine/src/cli/main.ts' },
+    entryPoints: {
+      'svc-lint': 'server/src/lint/cli.ts',
+      'sandbox-cli': 'sandbox/src/cli.ts',
+      sandbox: 'sandbox/src/index.ts',
+      svc: 'engine/src/cli/main.ts',
+      // The client's migration converter, loaded on first use (client/src/workflows/migrate/converter.ts).
+      migration: 'migration/src/index.ts',
+    },
     outdir: 'dist',
   },
   // The analytics webview's script runs in the browser sandbox of a webview; its imported

@@ -89,6 +89,7 @@ test('.vscodeignore keeps what the installed extension loads', () => {
     'dist/sandbox-cli.js',
     'dist/sandbox.js',
     'dist/svc.js',
+    'dist/migration.js', // the migration converter, loaded on first use
     'dist/schemas/classic-api.schema.json',
     'dist/examples/index.json',
     manifest.icon,

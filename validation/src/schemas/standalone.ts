@@ -41,7 +41,10 @@ const NON_VALIDATING = new Set(['title', 'description', 'default', 'examples', '
 /** Keywords whose value maps names to schemas (the names are data, never keywords). */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
 /** Keywords whose value is a schema or an array of schemas. */
-const SUBSCHEMAS = new Set(['items', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf']);
+const SUBSCHEMAS = new Set([
+  ...['items', 'additionalItems', 'additionalProperties', 'contains', 'propertyNames', 'not'],
+  ...['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf'],
+]);
 
 /**
  * A copy of a schema whose annotations (descriptions, snippets, `x-svc-*` markers) are emptied:

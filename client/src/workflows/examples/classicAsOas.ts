@@ -2,7 +2,7 @@
 // endpoint that creates a classic definition (only replace), so "Create API from Example" on a
 // classic example converts it with the same converter the migrate endpoint uses and creates the
 // base API, then each version through endpoint 4's base_api_id/new_version_name. Pure.
-import { convertClassicToOas } from '../../../../migration/src/index';
+import { converter } from '../migrate/converter';
 import type { JsonMap } from '../../api/types';
 
 export interface OasPlan {
@@ -15,7 +15,7 @@ export interface OasPlan {
 }
 
 export function classicAsOas(classic: JsonMap): { ok: true; plan: OasPlan } | { ok: false; errors: string[] } {
-  const result = convertClassicToOas(structuredClone(classic));
+  const result = converter().convertClassicToOas(structuredClone(classic));
   if (!result.ok) return { ok: false, errors: result.errors };
   const base = structuredClone(result.baseAPI) as JsonMap;
   const info = extInfo(base);

@@ -1,7 +1,7 @@
 // Svc: Preview Migration Locally: the classic→OAS converter run on the open classic file, no
 // server involved; the result shows in the migration report panel like a server's dry run.
 import * as vscode from 'vscode';
-import { previewMigration } from '../../../../migration/src/index';
+import { converter } from './converter';
 import type { Logger } from '../../logging/logger';
 import { addConversionNotes, buildReport, reportLogLines, type MigrationReport } from './migrateReport';
 import type { MigrationReportPanel } from './reportPanel';
@@ -23,7 +23,7 @@ export async function previewLocal(deps: { log: Logger; panel: MigrationReportPa
     void vscode.window.showErrorMessage('A classic API definition is a JSON object: this file holds something else.');
     return undefined;
   }
-  const preview = previewMigration(parsed);
+  const preview = converter().previewMigration(parsed);
   const record = parsed as { api_id?: unknown; name?: unknown; api_definition?: { api_id?: unknown } };
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
   const id = text(record.api_id) ?? text(record.api_definition?.api_id) ?? '';

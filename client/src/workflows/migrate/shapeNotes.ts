@@ -1,7 +1,8 @@
 // What changed shape, for APIs a server migrated: the server's answer carries documents only, so the
 // converter's `shapeChanges` reads each classic definition beside its generated documents (the same
 // sentences as the local preview). Best effort: a definition that cannot be read leaves its row as is.
-import { shapeChanges, unwrapDashboardRecord, type OasDocument } from '../../../../migration/src/index';
+import type { OasDocument } from '../../../../migration/src/index';
+import { converter } from './converter';
 import type { MigrationReport } from './migrateReport';
 
 /** APIs looked at per report: one request each, so a large "Migrate All" stays quick. */
@@ -20,6 +21,7 @@ export async function addServerShapeChanges(
         const classic = await loadClassic(row.apiID);
         if (!classic || typeof classic !== 'object') return false;
         const [base, ...versions] = row.documents.map((d) => d.document as OasDocument);
+        const { shapeChanges, unwrapDashboardRecord } = converter();
         row.changes = shapeChanges(unwrapDashboardRecord(classic), base, versions);
         return true;
       } catch {
