@@ -8,6 +8,7 @@
 // first use (never by the root `npm install`).
 //   SVC_BENCH_ONLY=whole npm run bench        this section alone
 //   SVC_BENCH_RUNS=9                          rounds (default 7)
+//   SVC_BENCH_PARTS=start,peers,growth,server,activation   some parts only (default: all)
 //   SVC_BENCH_SUBJECT=<checkout>              measure another built checkout's svc-lint, server
 //                                             and client (the "before" figures of docs/performance.md)
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ const ROOT = join(__dirname, '..');
 /** The checkout whose bin/svc-lint.js, dist/server.js and dist/client.js are measured. */
 const SUBJECT = process.env.SVC_BENCH_SUBJECT ?? ROOT;
 const RUNS = Math.max(1, Number(process.env.SVC_BENCH_RUNS ?? 7));
+const PARTS = new Set((process.env.SVC_BENCH_PARTS ?? 'start,peers,growth,server,activation').split(','));
 const PEERS = join(__dirname, 'node_modules');
 const REDOCLY = join(PEERS, '@redocly', 'cli', 'bin', 'cli.js');
 const SPECTRAL = join(PEERS, '@stoplight', 'spectral-cli', 'dist', 'index.js');
@@ -171,65 +173,80 @@ export async function wholeProcessBench(): Promise<void> {
     const subject = SUBJECT === ROOT ? 'this checkout' : SUBJECT;
     console.log(`\nWhole processes (${subject}; median of ${RUNS} interleaved runs; ${process.version}; load average at start ${load()})`);
 
-    const start = interleaved([{ name: 'node', args: ['-e', ''], cwd: inputs.dir }, svcLint('small', inputs.small)]);
-    const smallRatio = start.get('small')! / start.get('node')!;
-    console.log(`svc-lint on a small OAS definition (${readFileSync(inputs.small).length} bytes)   load ${load()}`);
-    line('node -e ""', ms(start.get('node')!));
-    line('svc-lint', ms(start.get('small')!), `${ratio(smallRatio)} node   target ≤ 2×     ${mark(smallRatio <= 2)}`);
-
-    const big = interleaved([
-      svcLint('svc-lint 2 MB', inputs.oas2),
-      redocly('redocly 2 MB', inputs.oas2),
-      spectral('spectral 2 MB', ruleset, inputs.oas2),
-      svcLint('svc-lint 6 MB', inputs.oas6),
-      svcLint('svc-lint folder', ...inputs.folderFiles),
-    ]);
-    const ours = big.get('svc-lint 2 MB')!;
-    console.log(`\nThe 2 MB OAS document (3,000 operations), 6 MB (9,000) and 100 files of 20 KB   load ${load()}`);
-    line('svc-lint 2 MB', ms(ours));
-    const vsRedocly = ours / big.get('redocly 2 MB')!;
-    const vsSpectral = ours / big.get('spectral 2 MB')!;
-    line('Redocly CLI lint 2 MB', ms(big.get('redocly 2 MB')!), `svc-lint ${ratio(vsRedocly)}   target ≤ 0.2×   ${mark(vsRedocly <= 0.2)}`);
-    line('Spectral lint (spectral:oas) 2 MB', ms(big.get('spectral 2 MB')!), `svc-lint ${ratio(vsSpectral)}   target ≤ 0.08×  ${mark(vsSpectral <= 0.08)}`);
-    const growth = big.get('svc-lint 6 MB')! / ours;
-    const folder = big.get('svc-lint folder')! / ours;
-    line('svc-lint 6 MB', ms(big.get('svc-lint 6 MB')!), `${ratio(growth)} the 2 MB   target ≤ 3.3×  ${mark(growth <= 3.3)}`);
-    line('svc-lint 100 files of 20 KB (one run)', ms(big.get('svc-lint folder')!), `${ratio(folder)} the 2 MB   target ≤ 2×    ${mark(folder <= 2)}`);
-
-    const peers = interleaved([
-      redocly('redocly 6 MB', inputs.oas6),
-      spectral('spectral 6 MB', ruleset, inputs.oas6),
-      redocly('redocly folder', ...inputs.folderFiles),
-      spectral('spectral folder', ruleset, ...inputs.folderFiles),
-    ]);
-    console.log(`\nThe peers on the 6 MB document and the folder (for comparison; no target)   load ${load()}`);
-    line('Redocly CLI 6 MB / folder', `${ms(peers.get('redocly 6 MB')!)} / ${ms(peers.get('redocly folder')!)}`);
-    line('Spectral 6 MB / folder', `${ms(peers.get('spectral 6 MB')!)} / ${ms(peers.get('spectral folder')!)}`);
-    line(
-      'svc-lint / Redocly, 6 MB and folder',
-      `${ratio(big.get('svc-lint 6 MB')! / peers.get('redocly 6 MB')!)} / ${ratio(big.get('svc-lint folder')! / peers.get('redocly folder')!)}`,
-    );
-    line(
-      'svc-lint / Spectral, 6 MB and folder',
-      `${ratio(big.get('svc-lint 6 MB')! / peers.get('spectral 6 MB')!)} / ${ratio(big.get('svc-lint folder')! / peers.get('spectral folder')!)}`,
-    );
-
-    const server = await serverFigures(readFileSync(inputs.small, 'utf8'), readFileSync(inputs.oas2, 'utf8'));
-    const first = median(server.firstDiagnostics);
-    const bare = median(server.node);
-    const rss = median(server.rssMb);
-    console.log(`\nLanguage server (dist/server.js over stdio)   load ${load()}`);
-    line('node -e "" (same rounds)', ms(bare));
-    line('spawn → first diagnostics, small document', ms(first), `${ratio(first / bare)} node   target ≤ 5×     ${mark(first / bare <= 5)}`);
-    line('resident memory, 2 MB document open', `${rss.toFixed(0).padStart(6)} MB`, `target ≤ 100 MB  ${mark(rss <= 100)}`);
-    console.log(`  (node flags as the client launches the server: ${SERVER_EXEC_ARGV.join(' ') || 'none'})`);
-
-    const activation = activationFigures();
-    console.log(`\nExtension activation (dist/client.js under a stand-in vscode module, bench/activationProbe.cjs)   load ${load()}`);
-    line('loading dist/client.js (require)', ms(activation.loadMs));
-    line('activate() until it resolves', ms(activation.activateMs), `target ≤ 50 ms  ${mark(activation.activateMs <= 50)}`);
-    line('both', ms(activation.loadMs + activation.activateMs));
+    if (PARTS.has('start')) startFigures(inputs);
+    if (PARTS.has('peers')) peerFigures(inputs, ruleset);
+    if (PARTS.has('growth')) peerGrowthFigures(inputs, ruleset);
+    if (PARTS.has('server')) await serverSection(inputs);
+    if (PARTS.has('activation')) activationSection();
   } finally {
     rmSync(inputs.dir, { recursive: true, force: true });
   }
+}
+
+function startFigures(inputs: Inputs): void {
+  const start = interleaved([{ name: 'node', args: ['-e', ''], cwd: inputs.dir }, svcLint('small', inputs.small)]);
+  const smallRatio = start.get('small')! / start.get('node')!;
+  console.log(`svc-lint on a small OAS definition (${readFileSync(inputs.small).length} bytes)   load ${load()}`);
+  line('node -e ""', ms(start.get('node')!));
+  line('svc-lint', ms(start.get('small')!), `${ratio(smallRatio)} node   target ≤ 2×     ${mark(smallRatio <= 2)}`);
+}
+
+function peerFigures(inputs: Inputs, ruleset: string): void {
+  const big = interleaved([
+    svcLint('svc-lint 2 MB', inputs.oas2),
+    redocly('redocly 2 MB', inputs.oas2),
+    spectral('spectral 2 MB', ruleset, inputs.oas2),
+    svcLint('svc-lint 6 MB', inputs.oas6),
+    svcLint('svc-lint folder', ...inputs.folderFiles),
+  ]);
+  const ours = big.get('svc-lint 2 MB')!;
+  console.log(`\nThe 2 MB OAS document (3,000 operations), 6 MB (9,000) and 100 files of 20 KB   load ${load()}`);
+  line('svc-lint 2 MB', ms(ours));
+  const vsRedocly = ours / big.get('redocly 2 MB')!;
+  const vsSpectral = ours / big.get('spectral 2 MB')!;
+  line('Redocly CLI lint 2 MB', ms(big.get('redocly 2 MB')!), `svc-lint ${ratio(vsRedocly)}   target ≤ 0.2×   ${mark(vsRedocly <= 0.2)}`);
+  line('Spectral lint (spectral:oas) 2 MB', ms(big.get('spectral 2 MB')!), `svc-lint ${ratio(vsSpectral)}   target ≤ 0.08×  ${mark(vsSpectral <= 0.08)}`);
+  const growth = big.get('svc-lint 6 MB')! / ours;
+  const folder = big.get('svc-lint folder')! / ours;
+  line('svc-lint 6 MB', ms(big.get('svc-lint 6 MB')!), `${ratio(growth)} the 2 MB   target ≤ 3.3×  ${mark(growth <= 3.3)}`);
+  line('svc-lint 100 files of 20 KB (one run)', ms(big.get('svc-lint folder')!), `${ratio(folder)} the 2 MB   target ≤ 2×    ${mark(folder <= 2)}`);
+}
+
+/** The peers on the 6 MB document and the folder, with svc-lint again (same rounds). */
+function peerGrowthFigures(inputs: Inputs, ruleset: string): void {
+  const peers = interleaved([
+    svcLint('svc-lint 6 MB', inputs.oas6),
+    svcLint('svc-lint folder', ...inputs.folderFiles),
+    redocly('redocly 6 MB', inputs.oas6),
+    spectral('spectral 6 MB', ruleset, inputs.oas6),
+    redocly('redocly folder', ...inputs.folderFiles),
+    spectral('spectral folder', ruleset, ...inputs.folderFiles),
+  ]);
+  console.log(`\nThe peers on the 6 MB document and the folder (for comparison; no target)   load ${load()}`);
+  line('Redocly CLI 6 MB / folder', `${ms(peers.get('redocly 6 MB')!)} / ${ms(peers.get('redocly folder')!)}`);
+  line('Spectral 6 MB / folder', `${ms(peers.get('spectral 6 MB')!)} / ${ms(peers.get('spectral folder')!)}`);
+  line('svc-lint 6 MB / folder (same rounds)', `${ms(peers.get('svc-lint 6 MB')!)} / ${ms(peers.get('svc-lint folder')!)}`);
+  const vs = (peer: string, ours: string) => ratio(peers.get(ours)! / peers.get(peer)!);
+  line('svc-lint / Redocly, 6 MB and folder', `${vs('redocly 6 MB', 'svc-lint 6 MB')} / ${vs('redocly folder', 'svc-lint folder')}`);
+  line('svc-lint / Spectral, 6 MB and folder', `${vs('spectral 6 MB', 'svc-lint 6 MB')} / ${vs('spectral folder', 'svc-lint folder')}`);
+}
+
+async function serverSection(inputs: Inputs): Promise<void> {
+  const server = await serverFigures(readFileSync(inputs.small, 'utf8'), readFileSync(inputs.oas2, 'utf8'));
+  const first = median(server.firstDiagnostics);
+  const bare = median(server.node);
+  const rss = median(server.rssMb);
+  console.log(`\nLanguage server (dist/server.js over stdio)   load ${load()}`);
+  line('node -e "" (same rounds)', ms(bare));
+  line('spawn → first diagnostics, small document', ms(first), `${ratio(first / bare)} node   target ≤ 5×     ${mark(first / bare <= 5)}`);
+  line('resident memory, 2 MB document open', `${rss.toFixed(0).padStart(6)} MB`, `target ≤ 100 MB  ${mark(rss <= 100)}`);
+  console.log(`  (node flags as the client launches the server: ${SERVER_EXEC_ARGV.join(' ') || 'none'})`);
+}
+
+function activationSection(): void {
+  const activation = activationFigures();
+  console.log(`\nExtension activation (dist/client.js under a stand-in vscode module, bench/activationProbe.cjs)   load ${load()}`);
+  line('loading dist/client.js (require)', ms(activation.loadMs));
+  line('activate() until it resolves', ms(activation.activateMs), `target ≤ 50 ms  ${mark(activation.activateMs <= 50)}`);
+  line('both', ms(activation.loadMs + activation.activateMs));
 }
