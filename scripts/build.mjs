@@ -6,6 +6,7 @@
 import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -104,6 +105,29 @@ async function generateValidators() {
   require(outfile).writePrecompiledValidators(root);
 }
 
+/**
+ * V8's code cache of dist/svc-lint.js, made by linting the sample documents of the service tests
+ * (bin/svc-lint.js reads it: docs/performance.md). Removed before each build, so a stale one never
+ * stays beside a new bundle (watch mode makes none).
+ */
+const lintCache = ['dist/svc-lint.js.cache', 'dist/svc-lint.js.cache.json'].map((f) => join(root, f));
+function removeLintCodeCache() {
+  for (const file of lintCache) rmSync(file, { force: true });
+}
+function writeLintCodeCache() {
+  const samples = ['test/fixtures/service/valid', 'test/fixtures/service/invalid'].filter((dir) => existsSync(join(root, dir)));
+  if (samples.length === 0) return;
+  const run = spawnSync(process.execPath, [join(root, 'bin/svc-lint.js'), ...samples], {
+    cwd: root,
+    env: { ...process.env, SVC_LINT_WRITE_CODE_CACHE: '1' },
+    encoding: 'utf8',
+  });
+  if (run.status === null || run.status > 1 || !lintCache.every((f) => existsSync(f))) {
+    console.warn(`[build] svc-lint's code cache was not written (svc-lint then compiles at start): ${run.stderr}`);
+  }
+}
+
+removeLintCodeCache();
 await generateValidators();
 if (watch) {
   for (const options of builds) {
@@ -115,4 +139,5 @@ if (watch) {
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
   copyAssets();
+  writeLintCodeCache();
 }
