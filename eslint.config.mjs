@@ -14,7 +14,19 @@ const unsafeAny = [
 const off = (rules) => Object.fromEntries(rules.map((rule) => [rule, 'off']));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'validation/generated/**', 'dist-vsix/**', 'node_modules/**', 'test/fixtures/**', 'test/e2e/workspace/**', 'samples/**', '.vscode-test/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'validation/generated/**',
+      'dist-vsix/**',
+      'node_modules/**',
+      'test/fixtures/**',
+      'test/e2e/workspace/**',
+      'samples/**',
+      '.vscode-test/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
