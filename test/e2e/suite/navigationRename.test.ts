@@ -1,0 +1,125 @@
+// Rename as the user does it in a real VS Code: F2 on the name, type the new one, Enter.
+// An API id changes in every file that names it, so VS Code's Refactor Preview opens first and
+// nothing changes on disk or in the editors until the user applies it; an operationId lives in
+// one document and is renamed at once. (The provider-command tests in navigation.test.ts cannot
+// show this: `vscode.executeDocumentRenameProvider` hands back an edit without its metadata.)
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activeExtension, fixtureUri, openFixture, writeFixture } from './helpers/workspace';
+import { waitFor } from './helpers/wait';
+import { clickWorkbench, hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
+import { screenshot } from './helpers/screenshot';
+
+const API = JSON.stringify(
+  {
+    name: 'Rename Petstore',
+    api_id: 'ren-petstore-1',
+    proxy: { listen_path: '/ren-petstore/', target_url: 'https://upstream.example.com' },
+    version_data: { not_versioned: true, versions: {} },
+  },
+  null,
+  2,
+);
+const POLICY = JSON.stringify(
+  { id: 'ren-gold', name: 'Rename Gold', rate: 100, per: 60, access_rights: { 'ren-petstore-1': { api_id: 'ren-petstore-1', versions: ['Default'] } } },
+  null,
+  2,
+);
+const OAS = JSON.stringify(
+  {
+    openapi: '3.0.3',
+    info: { title: 'Rename Pets', version: '1' },
+    paths: { '/pets': { get: { operationId: 'renListPets', responses: { '200': { description: 'ok' } } } } },
+    'x-svc-api-gateway': {
+      info: { id: 'ren-oas-1', name: 'Rename Pets', state: { active: true } },
+      upstream: { url: 'https://pets.example.com' },
+      server: { listenPath: { value: '/ren-pets/' } },
+      middleware: { operations: { renListPets: { allow: { enabled: true } } } },
+    },
+  },
+  null,
+  2,
+);
+
+const onDisk = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(fixtureUri(name)));
+const textOf = async (name: string) => (await vscode.workspace.openTextDocument(fixtureUri(name))).getText();
+const UNTICKED = '.bulk-edit-panel .edit-checkbox[aria-checked="false"]';
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+/** F2 on `needle` in `name`, the new name typed into VS Code's rename box and Enter pressed. */
+async function renameWithF2(name: string, needle: string, newName: string, from = 0): Promise<Thenable<unknown>> {
+  const { document, editor } = await openFixture(name);
+  const offset = document.getText().indexOf(needle, from);
+  assert.ok(offset >= 0, `${needle} in ${name}`);
+  const position = document.positionAt(offset + 2);
+  editor.selection = new vscode.Selection(position, position);
+  // The command settles only once the rename is applied or dropped: not awaited here.
+  const done = vscode.commands.executeCommand('editor.action.rename');
+  await waitForVisible('.rename-box .rename-input', /^/, { message: "VS Code's rename box" });
+  await typeKeys('', 'ControlOrMeta+A');
+  await typeKeys(newName, 'Enter');
+  return done;
+}
+
+describe('navigation: rename with preview', function () {
+  before(async function () {
+    if (!hasDriver()) this.skip(); // typing into the rename box needs the runner's page
+    await activeExtension();
+    await writeFixture('nav-rename/petstore.json', API);
+    await writeFixture('nav-rename/gold.json', POLICY);
+    await writeFixture('nav-rename/pets.oas.json', OAS);
+    const { document } = await openFixture('nav-rename/gold.json');
+    const position = document.positionAt(document.getText().indexOf('"ren-petstore-1"') + 3);
+    await waitFor(
+      async () => ((await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', document.uri, position)) ?? []).length > 0,
+      { message: 'the workspace index to hold the API file', timeout: 60_000 },
+    );
+  });
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('F2 on an API id opens the Refactor Preview: no file changes until the rename is applied, then the API and the policy do', async () => {
+    const done = await renameWithF2('nav-rename/petstore.json', '"ren-petstore-1"', 'ren-petstore-2');
+    const rows = await waitFor(
+      async () => {
+        const found = (await queryWorkbench('.bulk-edit-panel .monaco-list-row')).filter((r) => r.visible);
+        return found.some((r) => /gold\.json/.test(r.text)) && found.some((r) => /petstore\.json/.test(r.text)) && found;
+      },
+      { message: 'the Refactor Preview listing both files' },
+    );
+    assert.deepEqual(
+      rows.filter((r) => /^line /.test(r.ariaLabel ?? '')).map((r) => r.ariaLabel),
+      [
+        'line 7, replacing ren-petstore-1 with ren-petstore-2',
+        'line 8, replacing ren-petstore-1 with ren-petstore-2',
+        'line 3, replacing ren-petstore-1 with ren-petstore-2',
+      ],
+    );
+    // Edits that need confirmation start unticked (VS Code's rule): nothing is applied unless the user ticks it.
+    assert.equal((await queryWorkbench(UNTICKED)).filter((c) => c.visible).length, 5, 'two files and three edits, all unticked');
+    await screenshot('navigation-rename-preview');
+    // Pending: nothing changed, neither on disk nor in the editors.
+    for (const name of ['nav-rename/petstore.json', 'nav-rename/gold.json']) {
+      assert.equal(count(await onDisk(name), 'ren-petstore-2'), 0, `${name} on disk`);
+      assert.equal(count(await textOf(name), 'ren-petstore-2'), 0, `${name} in its editor`);
+    }
+    // The user ticks both files (ticking a file ticks its edits) and applies.
+    for (const file of ['gold.json', 'petstore.json']) await clickWorkbench(`.bulk-edit-panel .monaco-list-row[aria-label*="${file}"] .edit-checkbox`);
+    await waitFor(async () => (await queryWorkbench(UNTICKED)).filter((c) => c.visible).length === 0, { message: 'every change ticked' });
+    await vscode.commands.executeCommand('refactorPreview.apply');
+    await done;
+    await waitFor(async () => count(await textOf('nav-rename/gold.json'), 'ren-petstore-2') === 2, { message: 'the policy renamed' });
+    assert.equal(count(await textOf('nav-rename/gold.json'), 'ren-petstore-1'), 0);
+    assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-petstore-2'), 1);
+    assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-petstore-1'), 0);
+  });
+
+  it('F2 on an operationId renames it and its middleware entry at once, without a preview', async () => {
+    const oas = (await openFixture('nav-rename/pets.oas.json')).document;
+    const done = await renameWithF2('nav-rename/pets.oas.json', '"renListPets"', 'renFindPets');
+    await waitFor(() => count(oas.getText(), 'renFindPets') === 2 && oas, { message: 'the operationId renamed in the document' });
+    await done;
+    assert.equal(count(oas.getText(), 'renListPets'), 0);
+    const preview = (await queryWorkbench('.bulk-edit-panel .monaco-list-row')).filter((r) => r.visible && /pets\.oas\.json/.test(r.text));
+    assert.deepEqual(preview, [], 'no Refactor Preview for a rename inside one document');
+  });
+});
