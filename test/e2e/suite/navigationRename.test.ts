@@ -3,12 +3,15 @@
 // nothing changes on disk or in the editors until the user applies it; an operationId lives in
 // one document and is renamed at once. (The provider-command tests in navigation.test.ts cannot
 // show this: `vscode.executeDocumentRenameProvider` hands back an edit without its metadata.)
+// Also: the link warnings know what the active environment's tree has loaded.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activeExtension, fixtureUri, openFixture, writeFixture } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 import { clickWorkbench, hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
 import { screenshot } from './helpers/screenshot';
+import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
+import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 
 const API = JSON.stringify(
   {
@@ -55,7 +58,8 @@ async function renameWithF2(name: string, needle: string, newName: string, from 
   editor.selection = new vscode.Selection(position, position);
   // The command settles only once the rename is applied or dropped: not awaited here.
   const done = vscode.commands.executeCommand('editor.action.rename');
-  await waitForVisible('.rename-box .rename-input', /^/, { message: "VS Code's rename box" });
+  // Typed keys go to the focused element: wait until the rename box has the focus.
+  await waitForVisible('.rename-box .rename-input:focus', /^/, { message: "VS Code's rename box, focused" });
   await typeKeys('', 'ControlOrMeta+A');
   await typeKeys(newName, 'Enter');
   return done;
@@ -116,10 +120,51 @@ describe('navigation: rename with preview', function () {
   it('F2 on an operationId renames it and its middleware entry at once, without a preview', async () => {
     const oas = (await openFixture('nav-rename/pets.oas.json')).document;
     const done = await renameWithF2('nav-rename/pets.oas.json', '"renListPets"', 'renFindPets');
-    await waitFor(() => count(oas.getText(), 'renFindPets') === 2 && oas, { message: 'the operationId renamed in the document' });
+    await waitFor(() => count(oas.getText(), 'renFindPets') === 2 && oas, { message: 'the operationId renamed in the document' }).catch(async (e) => {
+      await screenshot('navigation-rename-operation-failure');
+      throw e;
+    });
     await done;
     assert.equal(count(oas.getText(), 'renListPets'), 0);
     const preview = (await queryWorkbench('.bulk-edit-panel .monaco-list-row')).filter((r) => r.visible && /pets\.oas\.json/.test(r.text));
     assert.deepEqual(preview, [], 'no Refactor Preview for a rename inside one document');
+  });
+});
+
+describe('navigation: link warnings and the active environment', function () {
+  this.timeout(120_000);
+  const ENV = 'E2E Nav Remote';
+  const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
+
+  before(async () => {
+    await setup.server.createPolicy({ id: 'navrem-remote-plan', name: 'Remote plan', access_rights: {}, active: true });
+    await writeFixture('nav-remote/local-plan.json', JSON.stringify({ id: 'navrem-local', name: 'Local plan', rate: 1, per: 1, access_rights: {} }, null, 2));
+    await writeFixture('nav-remote/key.json', JSON.stringify({ apply_policies: ['navrem-remote-plan', 'navrem-ghost-plan'], rate: 1, per: 1 }, null, 2));
+    await vscode.commands.executeCommand('svc.switchEnvironment', ENV);
+  });
+
+  it('a key applying a policy the active environment has: no warning once the tree has loaded its policies; a missing one says both were searched', async () => {
+    const { document } = await openFixture('nav-remote/key.json');
+    const policyWarnings = () =>
+      vscode.languages
+        .getDiagnostics(document.uri)
+        .filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === 'svc.link.unknown-policy')
+        .map((d) => `${document.getText(d.range)} ${d.message}`);
+    // The tree loads the environment's policies, as when the user expands "Policies".
+    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
+    const group = await waitFor(async () => (await children(env)).find((n) => n.label === 'Policies'), { message: 'its Policies group' });
+    assert.ok((await children(group)).some((n) => n.label === 'Remote plan'));
+    const warnings = await waitFor(
+      () => {
+        const now = policyWarnings();
+        return now.length === 1 && /in this workspace or in the active environment/.test(now[0]) && now;
+      },
+      { message: 'only the missing policy warned about, naming the environment' },
+    );
+    assert.deepEqual(warnings, [
+      '"navrem-ghost-plan" No policy with the id `navrem-ghost-plan` is in this workspace or in the active environment ' +
+        '`E2E Nav Remote`: the gateway denies requests made with a key whose policy it cannot find.',
+    ]);
   });
 });
