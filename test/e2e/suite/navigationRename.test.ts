@@ -10,6 +10,7 @@ import { activeExtension, fixtureUri, openFixture, writeFixture } from './helper
 import { waitFor } from './helpers/wait';
 import { clickWorkbench, hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
 import { screenshot } from './helpers/screenshot';
+import { notificationShown } from './helpers/shown';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 
@@ -50,11 +51,11 @@ const UNTICKED = '.bulk-edit-panel .edit-checkbox[aria-checked="false"]';
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 /** F2 on `needle` in `name`, the new name typed into VS Code's rename box and Enter pressed. */
-async function renameWithF2(name: string, needle: string, newName: string, from = 0): Promise<Thenable<unknown>> {
+async function renameWithF2(name: string, needle: string, newName: string, from = 0, delta = 2): Promise<Thenable<unknown>> {
   const { document, editor } = await openFixture(name);
   const offset = document.getText().indexOf(needle, from);
   assert.ok(offset >= 0, `${needle} in ${name}`);
-  const position = document.positionAt(offset + 2);
+  const position = document.positionAt(offset + delta);
   editor.selection = new vscode.Selection(position, position);
   // The command settles only once the rename is applied or dropped: not awaited here.
   const done = vscode.commands.executeCommand('editor.action.rename');
@@ -115,6 +116,19 @@ describe('navigation: rename with preview', function () {
     assert.equal(count(await textOf('nav-rename/gold.json'), 'ren-petstore-1'), 0);
     assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-petstore-2'), 1);
     assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-petstore-1'), 0);
+  });
+
+  it('F2 to an API id another file has: refused with the reason, no preview, no file changed', async () => {
+    const before = await textOf('nav-rename/gold.json');
+    const done = await renameWithF2('nav-rename/petstore.json', '"api_id"', 'ren-oas-1', 0, 12);
+    await notificationShown(/The API id `ren-oas-1` already exists \(pets\.oas\.json\)/);
+    await done;
+    assert.equal(await textOf('nav-rename/gold.json'), before);
+    assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-oas-1'), 0);
+    assert.deepEqual(
+      (await queryWorkbench('.bulk-edit-panel .monaco-list-row')).filter((r) => r.visible),
+      [],
+    );
   });
 
   it('F2 on an operationId renames it and its middleware entry at once, without a preview', async () => {
