@@ -157,13 +157,21 @@ describe('navigation: link warnings and the active environment', function () {
     await vscode.commands.executeCommand('svc.switchEnvironment', ENV);
   });
 
-  it('a key applying a policy the active environment has: no warning once the tree has loaded its policies; a missing one says both were searched', async () => {
+  it('a key applying a policy the active environment has: "not checked" until the tree loads its policies, then no warning; a missing one says both were searched', async () => {
     const { document } = await openFixture('nav-remote/key.json');
     const policyWarnings = () =>
       vscode.languages
         .getDiagnostics(document.uri)
         .filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === 'svc.link.unknown-policy')
         .map((d) => `${document.getText(d.range)} ${d.message}`);
+    // Before the tree has loaded the environment's policies, both warn and say it was not checked.
+    await waitFor(
+      () => {
+        const now = policyWarnings();
+        return now.length === 2 && now.every((w) => w.includes('(the active environment `E2E Nav Remote` was not checked: its policies are not loaded'));
+      },
+      { message: 'both policies warned about, the environment not checked' },
+    );
     // The tree loads the environment's policies, as when the user expands "Policies".
     const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
     const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
