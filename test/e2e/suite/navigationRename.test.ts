@@ -73,6 +73,7 @@ describe('navigation: rename with preview', function () {
     await writeFixture('nav-rename/petstore.json', API);
     await writeFixture('nav-rename/gold.json', POLICY);
     await writeFixture('nav-rename/pets.oas.json', OAS);
+    await writeFixture('nav-rename/key.json', JSON.stringify({ apply_policies: ['ren-gold'], rate: 1, per: 1 }, null, 2));
     const { document } = await openFixture('nav-rename/gold.json');
     const position = document.positionAt(document.getText().indexOf('"ren-petstore-1"') + 3);
     await waitFor(
@@ -116,6 +117,21 @@ describe('navigation: rename with preview', function () {
     assert.equal(count(await textOf('nav-rename/gold.json'), 'ren-petstore-1'), 0);
     assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-petstore-2'), 1);
     assert.equal(count(await textOf('nav-rename/petstore.json'), 'ren-petstore-1'), 0);
+  });
+
+  it('F2 on a policy id in a key: the preview lists the policy and the key; Discard changes nothing', async () => {
+    const done = await renameWithF2('nav-rename/key.json', '"ren-gold"', 'ren-platinum');
+    await waitFor(
+      async () => {
+        const rows = (await queryWorkbench('.bulk-edit-panel .monaco-list-row')).filter((r) => r.visible).map((r) => r.ariaLabel);
+        return rows.some((r) => /^nav-rename\/key\.json/.test(r ?? '')) && rows.some((r) => /^nav-rename\/gold\.json/.test(r ?? ''));
+      },
+      { message: 'the Refactor Preview listing the key and the policy' },
+    );
+    await vscode.commands.executeCommand('refactorPreview.discard');
+    await done;
+    for (const name of ['nav-rename/key.json', 'nav-rename/gold.json']) assert.equal(count(await textOf(name), 'ren-platinum'), 0, name);
+    assert.equal(count(await textOf('nav-rename/key.json'), '"ren-gold"'), 1);
   });
 
   it('F2 to an API id another file has: refused with the reason, no preview, no file changed', async () => {
