@@ -15,8 +15,11 @@ export interface LoadedIdsOf {
 interface ApiIds {
   /** The ids reported: the last complete listing's, plus those of the listing now arriving. */
   shown: Set<string>;
-  /** The listing now arriving (from its page 1), which replaces `shown` once complete. */
+  /** The listing now arriving (from its first answer), which replaces `shown` once complete. */
   arriving: Set<string>;
+  /** Pages of the arriving listing in so far (the first answer counts as page 1), and how many it has. */
+  received: Set<number>;
+  total: number;
   complete: boolean;
 }
 
@@ -40,23 +43,35 @@ export class LoadedIds {
     };
   }
 
-  /** A page of the environment's APIs arrived. A refresh starts again at page 1; until it is
-   * complete the ids of the previous listing stay, so no warning flickers while pages load. */
+  /**
+   * A page of the environment's APIs arrived. The listing (apiListing.ts) starts with `p=-1`
+   * (everything; page 1 on a server that refuses it), then fetches pages 2… a few at a time, so
+   * they may arrive out of order; it ends early on an empty page or one that adds nothing new (a
+   * server ignoring `p`). Until the new listing is complete the ids of the previous one stay, so
+   * no warning flickers while a refresh loads.
+   */
   apiPage(environment: string, page: number, result: Page<ApiSummary>): void {
     let ids = this.apis.get(environment);
-    if (!ids) this.apis.set(environment, (ids = { shown: new Set(), arriving: new Set(), complete: false }));
+    if (!ids) this.apis.set(environment, (ids = { shown: new Set(), arriving: new Set(), received: new Set(), total: 1, complete: false }));
     if (page <= 1) {
       ids.arriving = new Set();
-      ids.complete = false;
+      ids.received = new Set([1]);
+      ids.total = Math.max(1, result.pages);
+    } else {
+      const arriving = ids.arriving;
+      ids.received.add(page);
+      if (result.items.length === 0) ids.total = Math.min(ids.total, page - 1);
+      else if (result.items.every((api) => arriving.has(api.id))) ids.total = Math.min(ids.total, page);
+      else ids.total = Math.max(page, Math.min(ids.total, Math.max(1, result.pages)));
     }
     for (const api of result.items) {
       ids.arriving.add(api.id);
       ids.shown.add(api.id);
     }
-    if (page >= result.pages || result.items.length === 0) {
-      ids.shown = new Set(ids.arriving);
-      ids.complete = true;
-    }
+    let complete = true;
+    for (let n = 1; n <= ids.total && complete; n++) complete = ids.received.has(n);
+    if (complete) ids.shown = new Set(ids.arriving);
+    ids.complete = complete;
     this.fire(environment);
   }
 
