@@ -165,9 +165,31 @@ describe('navigation: link warnings and the active environment', function () {
   this.timeout(120_000);
   const ENV = 'E2E Nav Remote';
   const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
+  const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+  const group = async (label: string) => {
+    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
+    return waitFor(async () => (await children(env)).find((n) => n.label === label), { message: `its ${label} group` });
+  };
+  const warningsOf = (document: vscode.TextDocument, code: string) =>
+    vscode.languages
+      .getDiagnostics(document.uri)
+      .filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === code)
+      .map((d) => `${document.getText(d.range)} ${d.message}`);
 
   before(async () => {
     await setup.server.createPolicy({ id: 'navrem-remote-plan', name: 'Remote plan', access_rights: {}, active: true });
+    // An API only the sandbox has (its id is the server's to choose, so no workspace file has it).
+    const remoteOnly = {
+      openapi: '3.0.3',
+      info: { title: 'Nav Remote Only', version: '1' },
+      paths: {},
+      'x-svc-api-gateway': {
+        info: { name: 'Nav Remote Only', state: { active: true } },
+        upstream: { url: 'http://upstream.invalid' },
+        server: { listenPath: { value: '/nav-remote-only/' } },
+      },
+    };
+    await setup.server.createOasApi(remoteOnly as never);
     await writeFixture('nav-remote/local-plan.json', JSON.stringify({ id: 'navrem-local', name: 'Local plan', rate: 1, per: 1, access_rights: {} }, null, 2));
     await writeFixture('nav-remote/key.json', JSON.stringify({ apply_policies: ['navrem-remote-plan', 'navrem-ghost-plan'], rate: 1, per: 1 }, null, 2));
     await vscode.commands.executeCommand('svc.switchEnvironment', ENV);
@@ -175,11 +197,7 @@ describe('navigation: link warnings and the active environment', function () {
 
   it('a key applying a policy the active environment has: "not checked" until the tree loads its policies, then no warning; a missing one says both were searched', async () => {
     const { document } = await openFixture('nav-remote/key.json');
-    const policyWarnings = () =>
-      vscode.languages
-        .getDiagnostics(document.uri)
-        .filter((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === 'svc.link.unknown-policy')
-        .map((d) => `${document.getText(d.range)} ${d.message}`);
+    const policyWarnings = () => warningsOf(document, 'svc.link.unknown-policy');
     // Before the tree has loaded the environment's policies, both warn and say it was not checked.
     await waitFor(
       () => {
@@ -189,10 +207,7 @@ describe('navigation: link warnings and the active environment', function () {
       { message: 'both policies warned about, the environment not checked' },
     );
     // The tree loads the environment's policies, as when the user expands "Policies".
-    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
-    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
-    const group = await waitFor(async () => (await children(env)).find((n) => n.label === 'Policies'), { message: 'its Policies group' });
-    assert.ok((await children(group)).some((n) => n.label === 'Remote plan'));
+    assert.ok((await children(await group('Policies'))).some((n) => n.label === 'Remote plan'));
     const warnings = await waitFor(
       () => {
         const now = policyWarnings();
@@ -203,6 +218,33 @@ describe('navigation: link warnings and the active environment', function () {
     assert.deepEqual(warnings, [
       '"navrem-ghost-plan" No policy with the id `navrem-ghost-plan` is in this workspace or in the active environment ' +
         '`E2E Nav Remote`: the gateway denies requests made with a key whose policy it cannot find.',
+    ]);
+  });
+
+  it('a policy granting an API only the active environment has: no warning once the tree lists its APIs; a missing one warns', async () => {
+    // The tree lists the environment's APIs, as when the user expands "APIs" and a kind.
+    let remoteId: string | undefined;
+    for (const kind of await children(await group('APIs'))) {
+      for (const node of kind.collapsible === 'none' ? [] : await children(kind)) if (node.label === 'Nav Remote Only') remoteId = node.apiId;
+    }
+    assert.ok(remoteId, 'the API only the sandbox has, in the tree');
+    await writeFixture(
+      'nav-remote/local-api.json',
+      JSON.stringify({ name: 'Nav remote local', api_id: 'navrem-local-api', proxy: { listen_path: '/navrem-local/' }, version_data: { versions: {} } }),
+    );
+    const grants = { [remoteId]: { api_id: remoteId, versions: ['Default'] }, 'navrem-ghost-api': { api_id: 'navrem-ghost-api', versions: ['Default'] } };
+    await writeFixture('nav-remote/grants.json', JSON.stringify({ id: 'navrem-grants', name: 'Grants', rate: 1, per: 1, access_rights: grants }, null, 2));
+    const { document } = await openFixture('nav-remote/grants.json');
+    const warnings = await waitFor(
+      () => {
+        const now = warningsOf(document, 'svc.link.unknown-api');
+        return now.length === 1 && now;
+      },
+      { message: `one unknown-API warning (the remote ${remoteId} is known)` },
+    );
+    assert.deepEqual(warnings, [
+      '"navrem-ghost-api" No API with the id `navrem-ghost-api` is in this workspace or in the active environment `E2E Nav Remote`: ' +
+        'this grant gives access to nothing here.',
     ]);
   });
 });
