@@ -30,7 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   const analytics = registerAnalytics(context, { log: log.forArea('analytics'), envs: environments, explorer });
 
   language = await startLanguageClient(context, { log });
-  if (language.client) context.subscriptions.push(...connectNavigation(language.client, environments.environments));
+  if (language.client) context.subscriptions.push(...connectNavigation(language.client, environments.environments, explorer.loadedIds));
 
   if (context.extensionMode !== vscode.ExtensionMode.Test) return {};
   const parts = { environments, explorer, sync, migrate, examples, resources, analytics, language, log };
