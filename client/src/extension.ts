@@ -36,7 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SvcExt
   language = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => startLanguageClient(context, { log }))
     .then((area) => {
-      if (area.client) context.subscriptions.push(...connectNavigation(area.client, envs.environments));
+      if (area.client) context.subscriptions.push(...connectNavigation(area.client, envs.environments, explorer.loadedIds));
       return area;
     });
 

@@ -18,13 +18,20 @@ export interface DocumentKindParams {
 export const DocumentKindNotification = new NotificationType<DocumentKindParams>('svc/documentKind');
 
 /**
- * Client → server: what the active environment tells navigation. `gatewayUrl` makes listen
- * paths links; the id lists (once the tree has loaded them) keep "unknown API/policy" warnings
- * quiet for what the environment has. Everything `undefined` = no active environment.
+ * Client → server: what the active environment tells navigation, sent again whenever it changes.
+ * `gatewayUrl` makes listen paths links; the id lists (once the explorer tree has loaded them)
+ * keep "unknown API/policy" warnings quiet for what the environment has, and the warnings say
+ * whether the environment was checked. Everything `undefined` = no active environment.
  */
 export interface ActiveEnvironmentParams {
+  /** The active environment's name (shown in warnings). */
+  environment?: string;
   gatewayUrl?: string;
+  /** API ids the tree has loaded for the active environment (`undefined` = not loaded). */
   apiIds?: string[];
+  /** True while further pages of APIs are not loaded yet: an id not listed may still exist. */
+  apiIdsPartial?: boolean;
+  /** Policy ids the tree has loaded for the active environment (`undefined` = not loaded). */
   policyIds?: string[];
 }
 

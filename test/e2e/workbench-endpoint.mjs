@@ -4,6 +4,9 @@
 //   POST /screenshot?name=<name>   → saves <dir>/<name>.png, answers its path
 //   POST /query?selector=<css>     → answers JSON [{text, ariaLabel, visible}] for the matches,
 //                                    so tests can assert what a user sees (view titles, tree rows)
+//   POST /keyboard?type=<text>&press=<key> → types into the focused element, then presses keys
+//                                    (Playwright names, comma-separated), as a user at the keyboard
+//   POST /click?selector=<css>     → clicks the first visible match (what a user's mouse would do)
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
@@ -29,6 +32,18 @@ export function startWorkbenchEndpoint({ dir, getPage, onShot = () => {} }) {
       );
       return JSON.stringify(found);
     },
+    async '/keyboard'(params) {
+      const text = params.get('type');
+      if (text) await page().keyboard.type(text);
+      for (const key of (params.get('press') || '').split(',').filter(Boolean)) await page().keyboard.press(key);
+      return 'ok';
+    },
+    async '/click'(params) {
+      const selector = params.get('selector');
+      if (!selector) throw Object.assign(new Error('selector is required'), { status: 400 });
+      await page().locator(selector).filter({ visible: true }).first().click({ timeout: 5000 });
+      return 'ok';
+    },
   };
   function page() {
     const p = getPage();
@@ -39,7 +54,7 @@ export function startWorkbenchEndpoint({ dir, getPage, onShot = () => {} }) {
     const url = new URL(req.url, 'http://127.0.0.1');
     const route = routes[url.pathname];
     if (req.method !== 'POST' || !route) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('POST /screenshot?name= or /query?selector=');
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('POST /screenshot?name=, /query?selector=, /keyboard?type=&press= or /click?selector=');
       return;
     }
     try {

@@ -1,7 +1,8 @@
 // Navigation over stdio, as an editor asks for it, on a workspace folder on disk: definition,
 // references, rename (with the preview annotation, and a refused collision), code lenses,
-// workspace symbols, document links (with the active environment's gateway), link diagnostics,
-// and the workspace index counting only the user's files (not .svc/, not views).
+// workspace symbols, document links (with the active environment's gateway), link diagnostics
+// (and the ids the active environment's tree loaded), and the workspace index counting only the
+// user's files (not .svc/, not views).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -170,6 +171,37 @@ test('link diagnostics on a key: a missing policy and an API nobody defines', as
       ['svc.link.unknown-api', 2, 3, 63],
     ],
   );
+});
+
+test('svc/activeEnvironment: ids the tree loaded quiet the link warnings, which say whether the environment was checked', async () => {
+  const links = () => client.diagnostics.get(fileUri('key.json'))?.diagnostics.filter((d) => String(d.code).startsWith('svc.link.')) ?? [];
+  const published = (expected: string[]) =>
+    client.waitFor(
+      () => {
+        const now = links()
+          .map((d) => [String(d.code), String(d.message)])
+          .map(([c, m]) => `${c} ${m.slice(0, m.indexOf(':', m.indexOf('` is ')))}`);
+        return JSON.stringify(now) === JSON.stringify(expected) && now;
+      },
+      `link warnings ${JSON.stringify(expected)} (now ${JSON.stringify(links().map((d) => String(d.message)))})`,
+    );
+  // Active, APIs loaded (still paging), policies not loaded: the remote API is known; the policy was not checked.
+  await client.connection.sendNotification('svc/activeEnvironment', { environment: 'Staging', apiIds: ['ghost-api'], apiIdsPartial: true });
+  await published(['svc.link.unknown-policy No policy with the id `missing-plan` is in this workspace (the active environment `Staging` was not checked']);
+  // Both loaded, the policy list without that id; the API list without it either (an id beside it).
+  await client.connection.sendNotification('svc/activeEnvironment', { environment: 'Staging', apiIds: ['ghost-ap'], policyIds: ['missing-plan-2'] });
+  await published([
+    'svc.link.unknown-policy No policy with the id `missing-plan` is in this workspace or in the active environment `Staging`',
+    'svc.link.unknown-api No API with the id `ghost-api` is in this workspace or in the active environment `Staging`',
+  ]);
+  await client.connection.sendNotification('svc/activeEnvironment', { environment: 'Staging', apiIds: ['ghost-api'], policyIds: ['missing-plan'] });
+  await published([]);
+  // No active environment: the workspace alone again.
+  await client.connection.sendNotification('svc/activeEnvironment', {});
+  await published([
+    'svc.link.unknown-policy No policy with the id `missing-plan` is in this workspace',
+    'svc.link.unknown-api No API with the id `ghost-api` is in this workspace',
+  ]);
 });
 
 test("only the user's files count: no duplicate from .svc/, a remote view or an untitled copy; a real file does", async () => {

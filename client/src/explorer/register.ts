@@ -5,6 +5,7 @@ import { HEALTH_OK, healthFromError } from '../environments/healthFromError';
 import type { ExtensionLog } from '../logging/outputChannel';
 import { registerExplorerCommands } from './explorerCommands';
 import { ExplorerModel, type EnvironmentEntry } from './explorerModel';
+import { LoadedIds } from './loadedIds';
 import { ManagementSource } from './managementSource';
 import { registerOpenApiByName } from './openApiByName';
 import type { ExplorerNode } from './nodes';
@@ -18,18 +19,22 @@ export interface ExplorerArea {
   provider: ExplorerTreeProvider;
   treeView: vscode.TreeView<ExplorerNode>;
   documents: RemoteDocumentProvider;
+  /** The API and policy ids the tree has loaded, per environment (for the link warnings). */
+  loadedIds: LoadedIds;
 }
 
 export function registerExplorer(context: vscode.ExtensionContext, deps: { log: ExtensionLog; envs: EnvironmentsArea }): ExplorerArea {
   const log = deps.log.forArea('explorer');
   const { environments, clients } = deps.envs;
 
+  const loadedIds = new LoadedIds();
   const sourceFor = async (environment: string): Promise<ResourceSource> => {
     const env = environments.find(environment);
     if (!env) throw new Error(`Environment '${environment}' no longer exists.`);
     const client = await clients.clientFor(env);
     // A key is read through an API it grants access to; when the server cannot say which, the user picks one.
-    return new ManagementSource(client, () => pickApiOfKey(client, `Open key (${env.name}): the API it grants access to`));
+    const source = new ManagementSource(client, () => pickApiOfKey(client, `Open key (${env.name}): the API it grants access to`));
+    return loadedIds.observe(environment, source);
   };
 
   const entries = (): EnvironmentEntry[] => {
@@ -89,5 +94,5 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
     registerOpenApiByName({ model, environments, log }),
   );
   void vscode.commands.executeCommand('setContext', 'svc.explorer.filtered', false);
-  return { provider, treeView, documents };
+  return { provider, treeView, documents, loadedIds };
 }

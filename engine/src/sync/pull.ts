@@ -22,6 +22,12 @@ export interface PullPorts {
   /** The text of the file as the user sees it: an open editor's buffer, else undefined. */
   unsavedText(file: string): string | undefined;
   decideOverwrite(info: { file: string; reason: OverwriteReason; environment: string }): Promise<OverwriteDecision>;
+  /**
+   * Writes the pulled text to the (already contained) file. Default: Node's fs. The extension
+   * writes a file open in an editor through that editor, so the editor never holds an older
+   * version than the disk (a later save would meet "the file is newer").
+   */
+  writeFile?(file: string, text: string): Promise<void>;
 }
 
 export interface PullRequest {
@@ -107,7 +113,7 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
   }
 
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, text, 'utf8');
+  await (ports.writeFile ? ports.writeFile(file, text) : fs.writeFile(file, text, 'utf8'));
   await saveSnapshot(root, remoteHash, text);
   await ports.store.update(root, (s) => {
     s.files[key] = { environment, target, remoteHash, localHash: remoteHash, pulledAt: new Date().toISOString() };

@@ -1,6 +1,7 @@
 // Navigation handlers: definition, references, rename, code lenses, workspace symbols and
 // document links, each translating to one language-service call inside `runSafe`. The active
-// environment (gateway URL, known ids) arrives by notification and is kept here.
+// environment (name, gateway URL, the ids its tree loaded) arrives by notification: the URL is
+// kept here, the ids go to the index for the link diagnostics.
 
 import { ResponseError, ErrorCodes, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -104,11 +105,16 @@ export function registerNavigation({ connection, documents, service, settings, l
 
   connection.onNotification(ActiveEnvironmentNotification, (params: ActiveEnvironmentParams | null) => {
     try {
-      gatewayUrl = typeof params?.gatewayUrl === 'string' && params.gatewayUrl !== '' ? params.gatewayUrl : undefined;
+      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+      gatewayUrl = text(params?.gatewayUrl);
       const ids = (list: unknown) => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : undefined);
-      const apiIds = ids(params?.apiIds);
-      const policyIds = ids(params?.policyIds);
-      service.workspace.setRemoteNames(apiIds || policyIds ? { api: apiIds ?? [], policy: policyIds ?? [] } : undefined);
+      const environment = text(params?.environment);
+      const api = ids(params?.apiIds);
+      const policy = ids(params?.policyIds);
+      const active = environment !== undefined || gatewayUrl !== undefined || api !== undefined || policy !== undefined;
+      service.workspace.setRemoteNames(
+        active ? { environment, names: { ...(api && { api }), ...(policy && { policy }) }, partial: params?.apiIdsPartial === true ? ['api'] : [] } : undefined,
+      );
       revalidate();
     } catch (error) {
       log.error('navigation', 'bad active environment notification', error);

@@ -55,6 +55,38 @@ describe('issue 14: names, not ids', function () {
     assert.equal(tab.label, `${key.label} (key) — ${ENV}.json`);
   });
 
+  it('edit remote: the tab reads "<name> (<kind>).json" with the environment in its path, the id only in the query', async () => {
+    const policy = (await setup.server.listPolicies())[0];
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'policy', id: policy.id },
+    });
+    const name = String(policy.name);
+    const tab = await waitFor(() => activeTab()?.label.startsWith(name) && activeTab(), { message: 'the edit-remote tab' });
+    assert.equal(tab.label, `${name} (policy).json`);
+    assert.equal(document.uri.path, `/${ENV}/${name} (policy).json`);
+    assert.ok(!document.uri.path.includes(String(policy.id)), 'no id in the path');
+    assert.equal(JSON.parse(document.getText()).name, policy.name, 'the document is the policy');
+  });
+
+  it('edit remote from the tree: an API tab is named by the API, and a key tab by its masked id', async () => {
+    const env = await child(undefined, (n) => n.label === ENV, 'the environment');
+    const apis = await child(env, (n) => n.label === 'APIs', 'APIs');
+    const classic = await child(apis, (n) => n.label === 'Classic APIs', 'Classic APIs');
+    const api = await child(classic, (n) => n.type === 'api', 'a classic API');
+    await vscode.commands.executeCommand('svc.editRemote', api);
+    const apiTab = await waitFor(() => activeTab()?.label.startsWith(api.label) && activeTab(), { message: 'the API tab' });
+    assert.equal(apiTab.label, `${api.label} (classic).json`);
+    const keys = await child(env, (n) => n.label === 'Keys', 'Keys');
+    const key = await child(keys, (n) => n.type === 'key', 'a key');
+    const id = key.resource?.type === 'key' ? key.resource.id : '';
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', key);
+    assert.equal(document.uri.scheme, 'svc');
+    const keyTab = await waitFor(() => activeTab()?.label.startsWith('key ') && activeTab(), { message: 'the key tab' });
+    assert.equal(keyTab.label, `${key.label} (key).json`);
+    assert.ok(!document.uri.toString(true).includes(id), 'the key id is nowhere in the URI');
+  });
+
   it('saving an svc: document names the resource and its kind, and its path shows the environment as written', async () => {
     const policy = (await setup.server.listPolicies())[0];
     const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {

@@ -161,6 +161,8 @@ describe('navigation', () => {
         ['petstore.json', 1],
       ],
     );
+    // The provider command hands back the edit without its "needs confirmation" metadata, so it
+    // applies directly here; F2's preview is proven in navigationRename.test.ts.
     assert.ok(await vscode.workspace.applyEdit(edit));
     for (const name of ['nav/gold.json', 'nav/key.json', 'nav/petstore.json']) {
       const text = (await openFixture(name)).document.getText();

@@ -183,7 +183,7 @@ test('link diagnostics stay quiet where the workspace cannot know: no APIs here,
   );
   const remote = workspace({ 'p.json': classic('petstore-1'), 'gold.json': policy('go|ld', 'remote-9') });
   assert.equal(remote.service.validate(remote.document).filter((d) => codeOf(d) === 'svc.link.unknown-api').length, 1);
-  remote.index.setRemoteNames({ api: ['remote-9'] });
+  remote.index.setRemoteNames({ environment: 'Staging', names: { api: ['remote-9'] } });
   assert.deepEqual(
     remote.service.validate(remote.document).filter((d) => codeOf(d).startsWith('svc.link.')),
     [],

@@ -45,14 +45,19 @@ test('same completion context and hover node as the full tree at every offset of
   for (const text of texts) compareEverywhere(text);
 });
 
-test('same answers on real documents (every 7th offset of each fixture)', () => {
+// About 1,500 offsets per document: every 7th offset of a small one, an odd stride (so offsets fall
+// on every kind of token) through a large one; every offset of the 400 KB one took minutes of CPU.
+const strideFor = (text: string) => Math.max(7, Math.floor(text.length / 1500) | 1);
+
+test('same answers on real documents (about 1,500 offsets of each fixture, at least every 7th)', () => {
   let compared = 0;
   for (const file of [
     'realworld/oas-api/pet-clinic-40-operations.json',
     'realworld/classic-api/pet-clinic-12-versions.json',
     'realworld/streams-api/commerce-events-12-streams.json',
   ]) {
-    compared += compareEverywhere(readFileSync(join(FIXTURES, file), 'utf8'), 7);
+    const text = readFileSync(join(FIXTURES, file), 'utf8');
+    compared += compareEverywhere(text, strideFor(text));
   }
   assert.ok(compared > 1000, `only ${compared} offsets compared`);
 });

@@ -259,3 +259,20 @@ test('key with only the gateway secret: POST /svc/keys/{id}, and the read-back g
   assert.equal((outcome.remoteDocument as { alias?: string }).alias, 'unit gateway key');
   assert.equal('key_id' in (outcome.remoteDocument as object), false);
 });
+
+test('pull writes through the writeFile port when one is given (the extension writes open files through their editor)', async () => {
+  const writes: { file: string; text: string }[] = [];
+  const target: RemoteTarget = { kind: 'policy', id: String((await client.listPolicies())[0]?.id) };
+  const pulled = await pullResource(
+    { ...pullPorts('overwrite'), writeFile: async (file, text) => void writes.push({ file, text }) },
+    { environment: 'port', target, root, folder: 'through-port' },
+  );
+  assert.equal(pulled.status, 'pulled', pulled.message);
+  assert.deepEqual(
+    writes.map((w) => w.file),
+    [pulled.file],
+  );
+  assert.equal(JSON.parse(writes[0].text).id, target.id);
+  assert.ok(pulled.file!.startsWith(path.join(root, 'through-port') + path.sep), 'the port gets the contained path');
+  await assert.rejects(fs.access(pulled.file!), 'Node fs did not write it');
+});

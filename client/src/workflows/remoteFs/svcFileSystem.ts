@@ -1,4 +1,7 @@
-// Edit remote: `svc:/<environment>/<kind>/<id>.json` opens an API, policy or key as a file.
+// Edit remote: `svc:/<environment>/<name> (<kind>).json?kind=…&id=…` opens an API, policy or key as
+// a file. The path is what the user reads (tab "Orders (classic).json", breadcrumb "Local sandbox");
+// the query carries what the server needs. `svc:/<environment>/<kind>/<id>.json`, the earlier
+// form, still opens (editors restored from an earlier session use it).
 // Reading fetches the resource; saving is a push with the same checks as the Push command
 // (errors, diff and confirm, conflict against the version opened). A refused or failed save
 // throws a FileSystemError with the reason and what to do, so VS Code shows it and the editor
@@ -24,16 +27,22 @@ function parseOrUndefined(text: string): unknown {
   }
 }
 
-export function svcUri(environment: string, target: RemoteTarget): vscode.Uri {
-  const query = target.apiId ? new URLSearchParams({ apiId: target.apiId }).toString() : '';
+export function svcUri(environment: string, target: RemoteTarget, name?: string): vscode.Uri {
+  const title = `${name?.trim() || (target.kind === 'key' ? 'key' : target.id)} (${kindWord({ kind: target.kind })})`;
+  const query = new URLSearchParams({ kind: target.kind, id: target.id, ...(target.apiId ? { apiId: target.apiId } : {}) }).toString();
   // Only `/` and `%` escaped: the breadcrumb reads "Local sandbox", not "Local%20sandbox".
-  return vscode.Uri.from({ scheme: SVC_SCHEME, path: `/${pathSegment(environment)}/${target.kind}/${pathSegment(target.id)}.json`, query });
+  return vscode.Uri.from({ scheme: SVC_SCHEME, path: `/${pathSegment(environment)}/${pathSegment(title)}.json`, query });
 }
 
 export function parseSvcUri(uri: vscode.Uri): { environment: string; target: RemoteTarget } {
+  const query = new URLSearchParams(uri.query);
+  const apiId = query.get('apiId') ?? undefined;
+  const named = /^\/([^/]+)\/[^/]+\.json$/.exec(uri.path);
+  const kind = query.get('kind');
+  const id = query.get('id');
+  if (named && kind && id && isSyncKind(kind)) return { environment: decodeURIComponent(named[1]), target: { kind, id, ...(apiId ? { apiId } : {}) } };
   const match = /^\/([^/]+)\/([^/]+)\/([^/]+)\.json$/.exec(uri.path);
   if (!match || !isSyncKind(match[2])) throw vscode.FileSystemError.FileNotFound(uri);
-  const apiId = new URLSearchParams(uri.query).get('apiId') ?? undefined;
   return { environment: decodeURIComponent(match[1]), target: { kind: match[2], id: decodeURIComponent(match[3]), ...(apiId ? { apiId } : {}) } };
 }
 

@@ -1,6 +1,7 @@
 // Pull in VS Code: the folder from `svc.pull.folder`, the overwrite question as a modal, open
 // editors taken into account (their unsaved text is what would be lost), Pull All with progress
 // and cancel.
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
@@ -34,6 +35,21 @@ function unsavedText(file: string): string | undefined {
   return doc?.isDirty ? doc.getText() : undefined;
 }
 
+/**
+ * A file open in an editor is written by the editor (replace its text, save), so VS Code's model
+ * and the disk agree at once; written from outside, the model learns of it only from the file
+ * watcher, and a save before that fails with "the file is newer". Other files: Node's fs.
+ */
+async function writePulledFile(file: string, text: string): Promise<void> {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+  if (doc) {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
+    if ((await vscode.workspace.applyEdit(edit)) && doc.getText() === text && (await doc.save())) return;
+  }
+  await fs.writeFile(file, text, 'utf8');
+}
+
 export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promise<PullOutcome> {
   const root = workspaceRootFor(args.root);
   const client = await ctx.clientFor(args.environment);
@@ -42,6 +58,7 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
       client,
       store: ctx.store,
       unsavedText,
+      writeFile: writePulledFile,
       decideOverwrite: async ({ file, reason, environment }) => args.overwrite ?? ctx.ui.askOverwrite(file, reason, environment),
     },
     { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), mode: args.mode, signal: args.signal },

@@ -25,6 +25,9 @@ import type { SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
 import type { SyncUi } from './syncUi';
 import { targetOfRef } from './targets';
+import { readRemote } from './remoteReader';
+import { nameInDocument } from '../../explorer/resourceTitles';
+import { maskKeyId } from '../../shared/keyIds';
 import { vscodeSyncUi } from './vscodePushUi';
 import { isManagementApiError } from '../../api/errors';
 import { NO_RELOAD_MESSAGE } from '../../api/specFallbacks';
@@ -102,6 +105,13 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     return { environment: environment.name, target, args };
   };
 
+  /** The name the resource gives itself on the server (the tab's title); a missing one fails on open, with the reason. */
+  const remoteName = async (environment: string, target: RemoteTarget): Promise<string | undefined> => {
+    const remote = await readRemote(await clientFor(environment), target).catch(() => undefined);
+    const name = remote?.exists ? nameInDocument(target.kind, remote.document) : undefined;
+    return target.kind === 'key' ? (name ?? `key ${maskKeyId(target.id)}`) : name;
+  };
+
   const report = (what: string, err: unknown) => {
     log.error(what, err);
     void vscode.window.showErrorMessage(`${what}: ${err instanceof Error ? err.message : String(err)}`);
@@ -165,7 +175,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     vscode.commands.registerCommand('svc.editRemote', async (arg?: CommandArg<ResourceArgs>) => {
       try {
         const resolved = await resolve(arg);
-        const document = await vscode.workspace.openTextDocument(svcUri(resolved.environment, resolved.target));
+        const name = isExplorerNode(arg) ? arg.label : await remoteName(resolved.environment, resolved.target);
+        const document = await vscode.workspace.openTextDocument(svcUri(resolved.environment, resolved.target, name));
         const json = document.languageId === 'json' ? document : await vscode.languages.setTextDocumentLanguage(document, 'json');
         await vscode.window.showTextDocument(json, { preview: false });
         return json;

@@ -1,5 +1,6 @@
 // Diagnostics that follow the links between files: a policy or key granting an API id that no
-// workspace file defines (and the active environment does not list), a key applying a policy
+// workspace file defines (and the active environment, as far as the tree has loaded it, does not
+// list), a key applying a policy
 // that does not exist. Both are warnings: the gateway accepts the document, the grant just
 // does nothing. A workspace that holds no API definitions at all (policies kept apart from
 // the APIs) gets no "unknown API" warnings: we cannot see the APIs, so we say nothing.
@@ -14,14 +15,40 @@ export const LinkCodes = {
   unknownPolicy: 'svc.link.unknown-policy',
 } as const;
 
+/** What the active environment told us about one kind of name (from the client's tree). */
+export interface RemoteCheck {
+  has(name: string): boolean;
+  /** More pages of the listing exist than the tree has loaded: a name not found may still be there. */
+  partial: boolean;
+}
+
+/** The active environment as far as the link rules are concerned. */
+export interface RemoteEnvironment {
+  /** Its name, for the message. */
+  name?: string;
+  /** The kinds the tree has loaded; a kind absent was not checked. */
+  check(kind: NameKind): RemoteCheck | undefined;
+}
+
 /** What linkProblems needs from the index (kept narrow so tests can pass a stub-free index). */
 export interface LinkLookup {
   definitionsOf(kind: NameKind, name: string): readonly unknown[];
   definesAny(kind: NameKind): boolean;
-  /** Names the active environment is known to have (loaded in the tree), per kind. */
-  knownRemote?(kind: NameKind, name: string): boolean;
+  /** The active environment (`undefined` = none is active). */
+  remote?: RemoteEnvironment;
   /** Every defined name of a kind, for "did you mean". */
   namesOf?(kind: NameKind): string[];
+}
+
+const PLURAL: Partial<Record<NameKind, string>> = { api: 'APIs', policy: 'policies' };
+
+/** Where the name was looked for, said plainly: the workspace, and the active environment if it was checked. */
+function scopeOf(kind: NameKind, remote: RemoteEnvironment | undefined): string {
+  if (!remote) return 'in this workspace';
+  const env = remote.name ? `the active environment \`${remote.name}\`` : 'the active environment';
+  const check = remote.check(kind);
+  if (!check) return `in this workspace (${env} was not checked: its ${PLURAL[kind]} are not loaded in the Svc explorer)`;
+  return check.partial ? `in this workspace or in the ${PLURAL[kind]} loaded so far from ${env}` : `in this workspace or in ${env}`;
 }
 
 const MISSING_POLICY = 'the gateway denies requests made with a key whose policy it cannot find.';
@@ -37,11 +64,10 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
     if (ref.kind !== 'api' && ref.kind !== 'policy') continue;
     // The inner `access_rights.<id>.api_id` repeats the key: one warning, on the key.
     if (ref.kind === 'api' && ref.target === 'value' && ref.pointer.startsWith('/access_rights/')) continue;
-    if (index.definitionsOf(ref.kind, ref.name).length > 0 || index.knownRemote?.(ref.kind, ref.name)) continue;
+    if (index.definitionsOf(ref.kind, ref.name).length > 0 || index.remote?.check(ref.kind)?.has(ref.name)) continue;
     const suggestion = closestName(ref.name, index.namesOf?.(ref.kind) ?? []);
     const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
-    const scope = index.knownRemote ? 'this workspace or the active environment' : 'this workspace';
-    const where = (what: string): string => `No ${what} with the id \`${ref.name}\` is in ${scope}`;
+    const where = (what: string): string => `No ${what} with the id \`${ref.name}\` is ${scopeOf(ref.kind, index.remote)}`;
     out.push({
       pointer: ref.pointer,
       target: ref.target,

@@ -14,7 +14,14 @@ import { SvcDocument } from '../parser/document';
 import { Codes } from '../validation/codes';
 import type { Problem } from '../validation/types';
 import { extractFacts, GLOBAL_KINDS, type Definition, type FileFacts, type NameKind, type Site } from './facts';
-import { linkProblems } from './linkProblems';
+import { linkProblems, type LinkLookup, type RemoteEnvironment } from './linkProblems';
+
+/** The active environment as the client reports it: see setRemoteNames. */
+export interface RemoteNames {
+  environment?: string;
+  names: Partial<Record<NameKind, readonly string[]>>;
+  partial?: NameKind[];
+}
 
 interface Pending {
   text: string;
@@ -44,8 +51,8 @@ export class WorkspaceModel {
   private readonly definers = new Map<string, Set<string>>();
   private readonly referrers = new Map<string, Set<string>>();
   private generation = 0;
-  /** Names the active environment has (sent by the client once its tree loaded them). */
-  private remote: Map<NameKind, ReadonlySet<string>> | undefined;
+  /** The active environment and the names its tree has loaded (sent by the client). */
+  private remote: RemoteEnvironment | undefined;
 
   /** Records (or replaces) the facts of a parsed document of a known kind. */
   update(doc: SvcDocument, kind: DocumentKind | undefined): void {
@@ -153,9 +160,24 @@ export class WorkspaceModel {
     return [...this.definers.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
   }
 
-  /** The active environment's names (`undefined` = none active or not loaded: no remote check). */
-  setRemoteNames(names: Partial<Record<NameKind, readonly string[]>> | undefined): void {
-    this.remote = names ? new Map(Object.entries(names).map(([k, v]) => [k as NameKind, new Set(v)])) : undefined;
+  /**
+   * The active environment (`undefined` = none is active): its name and, per kind, the names its
+   * tree has loaded. A kind absent from `names` was not loaded, so not checked; one in `partial`
+   * has further pages the tree has not loaded.
+   */
+  setRemoteNames(remote: RemoteNames | undefined): void {
+    if (!remote) this.remote = undefined;
+    else {
+      const sets = new Map(Object.entries(remote.names).map(([k, v]) => [k as NameKind, new Set(v)]));
+      const partial = new Set(remote.partial ?? []);
+      this.remote = {
+        name: remote.environment,
+        check: (kind) => {
+          const names = sets.get(kind);
+          return names && { has: (name: string) => names.has(name), partial: partial.has(kind) };
+        },
+      };
+    }
     this.generation++;
   }
 
@@ -163,12 +185,11 @@ export class WorkspaceModel {
   problemsFor(uri: string): Problem[] {
     const mine = this.factsOf(uri);
     if (!mine) return [];
-    const remote = this.remote;
-    const lookup = {
+    const lookup: LinkLookup = {
       definitionsOf: (kind: NameKind, name: string) => this.definitionsOf(kind, name),
       definesAny: (kind: NameKind) => this.definesAny(kind),
       namesOf: (kind: NameKind) => this.namesOf(kind),
-      knownRemote: remote ? (kind: NameKind, name: string) => remote.get(kind)?.has(name) === true : undefined,
+      remote: this.remote,
     };
     return [...this.duplicateListenPaths(mine), ...linkProblems(mine, lookup)];
   }

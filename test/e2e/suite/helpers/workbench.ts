@@ -22,3 +22,13 @@ export function waitForVisible(selector: string, pattern: RegExp, options: WaitO
     ...options,
   });
 }
+
+/** Types `text` into the focused element of the page, then presses `keys` (Playwright key names). */
+export async function typeKeys(text: string, ...keys: string[]): Promise<void> {
+  await callDriver('/keyboard', { type: text, press: keys.join(',') });
+}
+
+/** Clicks the first visible element matching `selector`, as the user's mouse would. */
+export async function clickWorkbench(selector: string): Promise<void> {
+  await callDriver('/click', { selector });
+}

@@ -1,0 +1,103 @@
+// The ids the explorer tree has loaded per environment, as the language server is told them:
+// API pages accumulate (partial until every page is in, in any order), a refresh keeps the previous ids until the
+// new listing is complete, policies come whole, and only listings pass through the observer.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { LoadedIds } from '../../../client/src/explorer/loadedIds';
+import type { ApiSummary, Page, PolicySummary, ResourceSource } from '../../../client/src/explorer/resourceSource';
+
+const apis = (pages: number, ...ids: string[]): Page<ApiSummary> => ({
+  pages,
+  items: ids.map((id) => ({ kind: 'classic', id, name: `API ${id}`, active: true, usesOAuth: false, raw: {} })),
+});
+const policies = (...ids: string[]): PolicySummary[] => ids.map((id) => ({ id, name: `Plan ${id}`, active: true, raw: {} }));
+
+test('nothing loaded: no lists (the server then says the environment was not checked)', () => {
+  assert.deepEqual(new LoadedIds().of('Staging'), { apiIds: undefined, apiIdsPartial: undefined, policyIds: undefined });
+});
+
+test('API pages accumulate, partial until the last page; environments stay apart', () => {
+  const loaded = new LoadedIds();
+  const changed: string[] = [];
+  loaded.onDidChange((env) => changed.push(env));
+  loaded.apiPage('Staging', 1, apis(2, 'a', 'b'));
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['a', 'b'], apiIdsPartial: true, policyIds: undefined });
+  loaded.apiPage('Staging', 2, apis(2, 'c'));
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['a', 'b', 'c'], apiIdsPartial: false, policyIds: undefined });
+  loaded.apiPage('Prod', 1, apis(1, 'p'));
+  assert.deepEqual(loaded.of('Prod').apiIds, ['p']);
+  assert.deepEqual(loaded.of('Staging').apiIds, ['a', 'b', 'c']);
+  assert.deepEqual(changed, ['Staging', 'Staging', 'Prod']);
+  // One page of one: complete at once. An empty page ends the listing even if more were announced.
+  loaded.apiPage('Solo', 1, apis(1, 's'));
+  assert.equal(loaded.of('Solo').apiIdsPartial, false);
+  loaded.apiPage('Short', 1, apis(3, 'x'));
+  loaded.apiPage('Short', 2, apis(3));
+  assert.deepEqual(loaded.of('Short'), { apiIds: ['x'], apiIdsPartial: false, policyIds: undefined });
+});
+
+test('as the tree lists them: everything at once (p=-1), or pages out of order, ending early on an empty or repeated page', () => {
+  const loaded = new LoadedIds();
+  loaded.apiPage('All', -1, apis(1, 'a', 'b', 'c'));
+  assert.deepEqual(loaded.of('All'), { apiIds: ['a', 'b', 'c'], apiIdsPartial: false, policyIds: undefined });
+  // A server that pages anyway: the first answer is page 1 of 4; pages 2-4 come in parallel.
+  loaded.apiPage('Paged', -1, apis(4, 'a'));
+  loaded.apiPage('Paged', 3, apis(4, 'c'));
+  loaded.apiPage('Paged', 4, apis(4, 'd'));
+  assert.deepEqual(loaded.of('Paged'), { apiIds: ['a', 'c', 'd'], apiIdsPartial: true, policyIds: undefined });
+  loaded.apiPage('Paged', 2, apis(4, 'b'));
+  assert.deepEqual(loaded.of('Paged'), { apiIds: ['a', 'c', 'd', 'b'], apiIdsPartial: false, policyIds: undefined });
+  // A page 3 announced but empty, arriving before page 2: complete once page 2 is in.
+  loaded.apiPage('Shrunk', -1, apis(3, 'a'));
+  loaded.apiPage('Shrunk', 3, apis(3));
+  assert.equal(loaded.of('Shrunk').apiIdsPartial, true);
+  loaded.apiPage('Shrunk', 2, apis(3, 'b'));
+  assert.equal(loaded.of('Shrunk').apiIdsPartial, false);
+  // A server ignoring `p` repeats page 1: nothing new, so the listing ends there.
+  loaded.apiPage('Deaf', -1, apis(5, 'a', 'b'));
+  loaded.apiPage('Deaf', 2, apis(5, 'a', 'b'));
+  assert.deepEqual(loaded.of('Deaf'), { apiIds: ['a', 'b'], apiIdsPartial: false, policyIds: undefined });
+  // Stopped at the background bound (or failed): still partial, the loaded ids count.
+  loaded.apiPage('Big', -1, apis(600, 'a'));
+  loaded.apiPage('Big', 2, apis(600, 'b'));
+  assert.deepEqual(loaded.of('Big'), { apiIds: ['a', 'b'], apiIdsPartial: true, policyIds: undefined });
+});
+
+test('a refresh keeps the previous ids until its listing is complete, then drops the deleted ones', () => {
+  const loaded = new LoadedIds();
+  loaded.apiPage('Staging', 1, apis(2, 'a', 'b'));
+  loaded.apiPage('Staging', 2, apis(2, 'c'));
+  loaded.apiPage('Staging', -1, apis(2, 'a'));
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['a', 'b', 'c'], apiIdsPartial: true, policyIds: undefined });
+  loaded.apiPage('Staging', 2, apis(2, 'd'));
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['a', 'd'], apiIdsPartial: false, policyIds: undefined });
+});
+
+test('the observer reports API pages and policies of its environment, passes everything through, and a failure reports nothing', async () => {
+  const loaded = new LoadedIds();
+  let fail = false;
+  const source: ResourceSource = {
+    listApis: (page) => (fail ? Promise.reject(new Error('500')) : Promise.resolve(apis(1, `api-${page}`))),
+    listPolicies: () => Promise.resolve(policies('gold', 'silver')),
+    listOAuthClients: () => Promise.resolve([]),
+    listKeys: () => Promise.resolve({ items: [], pages: 1 }),
+    listWebhooks: () => Promise.resolve({ items: [], pages: 1 }),
+    listExamples: () => Promise.resolve([]),
+    fetchDocument: (ref) => Promise.resolve({ ref }),
+  };
+  const observed = loaded.observe('Staging', source);
+  assert.deepEqual(
+    (await observed.listApis(1)).items.map((a) => a.id),
+    ['api-1'],
+  );
+  assert.deepEqual(
+    (await observed.listPolicies()).map((p) => p.id),
+    ['gold', 'silver'],
+  );
+  assert.deepEqual(await observed.fetchDocument({ type: 'policy', id: 'gold' }), { ref: { type: 'policy', id: 'gold' } });
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['api-1'], apiIdsPartial: false, policyIds: ['gold', 'silver'] });
+  fail = true;
+  await assert.rejects(observed.listApis(1), /500/);
+  assert.deepEqual(loaded.of('Staging').apiIds, ['api-1']);
+  assert.deepEqual(loaded.of('Prod'), { apiIds: undefined, apiIdsPartial: undefined, policyIds: undefined });
+});
