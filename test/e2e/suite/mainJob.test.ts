@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { activeExtension, diagnosticsFor, openFixture, testingApi, writeFixture } from './helpers/workspace';
 import { screenshot } from './helpers/screenshot';
-import { hasDriver, waitForVisible } from './helpers/workbench';
+import { hasDriver, typeKeys, waitForVisible } from './helpers/workbench';
 import { waitFor } from './helpers/wait';
 
 const SAMPLE = 'samples/workspace/apis/try-quick-fixes.classic.jsonc';
@@ -51,8 +51,16 @@ describe('the main job (README picture)', function () {
     await waitForVisible('.part.sidebar .monaco-list-row', /Petstore Classic/);
     await vscode.window.showTextDocument(document, { preview: false });
     await vscode.commands.executeCommand('workbench.actions.view.problems');
-    await waitForVisible('.part.panel .monaco-list-row', /target_url/);
-    const shot = await screenshot('main-job');
-    assert.ok(shot?.endsWith('.png'));
+    // In a full run other suites' files have problems too: filter the panel to the sample, as a user would.
+    await vscode.commands.executeCommand('problems.action.focusFilter');
+    await typeKeys('try-quick-fixes');
+    try {
+      await waitForVisible('.part.panel .monaco-list-row', /target_url/);
+      await vscode.window.showTextDocument(document, { preview: false });
+      const shot = await screenshot('main-job');
+      assert.ok(shot?.endsWith('.png'));
+    } finally {
+      await vscode.commands.executeCommand('problems.action.clearFilterText');
+    }
   });
 });
