@@ -1,0 +1,137 @@
+// Conflict detection at its boundaries: a resource deleted on the server since the pull is a
+// conflict when the file changed (push must stop), and push asks before sending when the remote
+// it measured against is gone.
+import * as assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { ManagementClient } from '../../../client/src/api';
+import { startSandbox } from '../../../sandbox/src/index';
+import { compareFile, isConflict } from '../../../engine/src/sync/compare';
+import { hashDocument } from '../../../engine/src/sync/canonicalJson';
+import { pushDocument, type ConflictFacts, type PushUi } from '../../../engine/src/sync/pushPipeline';
+import type { SyncRecord } from '../../../engine/src/sync/stateFile';
+
+const pulled = { name: 'Gold', rate: 10, per: 60 };
+const record = (local: unknown, remote: unknown): SyncRecord => ({
+  environment: 'sb',
+  target: { kind: 'policy', id: 'p1' },
+  localHash: hashDocument('policy', local),
+  remoteHash: hashDocument('policy', remote),
+  pulledAt: '2026-01-01T00:00:00Z',
+});
+
+test('deleted on the server since the pull, with local edits: status deleted-remotely and a conflict (push stops)', () => {
+  const c = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: undefined, record: record(pulled, pulled) });
+  assert.equal(c.status, 'deleted-remotely');
+  assert.equal(c.localChanged, true);
+  assert.equal(c.remoteChanged, true);
+  assert.equal(isConflict(c), true);
+});
+
+test('deleted on the server since the pull, file untouched: deleted-remotely but not a conflict (just outside)', () => {
+  const c = compareFile({ kind: 'policy', local: pulled, remote: undefined, record: record(pulled, pulled) });
+  assert.equal(c.status, 'deleted-remotely');
+  assert.equal(c.localChanged, false);
+  assert.equal(isConflict(c), false);
+});
+
+test('both sides changed differently: conflict; one side only: not a conflict; both made the same change: unchanged', () => {
+  const r = record(pulled, pulled);
+  const both = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: { ...pulled, rate: 30 }, record: r, base: pulled });
+  assert.equal(both.status, 'conflict');
+  assert.equal(isConflict(both), true);
+  assert.deepEqual(both.changes, [{ pointer: '/rate', display: both.changes[0].display, side: 'both', base: 10, local: 20, remote: 30 }]);
+  const localOnly = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: pulled, record: r, base: pulled });
+  assert.equal(localOnly.status, 'changed-locally');
+  assert.equal(isConflict(localOnly), false);
+  const remoteOnly = compareFile({ kind: 'policy', local: pulled, remote: { ...pulled, rate: 30 }, record: r });
+  assert.equal(remoteOnly.status, 'changed-remotely');
+  assert.deepEqual(
+    remoteOnly.changes.map((c) => [c.pointer, c.side]),
+    [['/rate', 'remote']],
+  );
+  assert.equal(isConflict(remoteOnly), false);
+  const same = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: { ...pulled, rate: 20 }, record: r });
+  assert.equal(same.status, 'unchanged');
+  assert.equal(isConflict(same), false);
+  const untouched = compareFile({ kind: 'policy', local: { per: 60, rate: 10, name: 'Gold' }, remote: pulled, record: r });
+  assert.equal(untouched.status, 'unchanged', 'member order does not count as a change');
+});
+
+test('a conflict without the base snapshot still names the differing paths, on both sides', () => {
+  const c = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: { ...pulled, rate: 30 }, record: record(pulled, pulled) });
+  assert.equal(c.status, 'conflict');
+  assert.deepEqual(
+    c.changes.map((x) => [x.pointer, x.side, x.local, x.remote, 'base' in x]),
+    [['/rate', 'both', 20, 30, false]],
+  );
+  const local = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: pulled, record: record(pulled, pulled) });
+  assert.deepEqual(
+    local.changes.map((x) => x.side),
+    ['local'],
+  );
+});
+
+test('no record: not on the server, or a two-way comparison that cannot tell sides', () => {
+  const none = compareFile({ kind: 'policy', local: pulled, remote: undefined });
+  assert.equal(none.status, 'not-on-server');
+  assert.equal(isConflict(none), false);
+  const diff = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: pulled });
+  assert.equal(diff.status, 'different');
+  assert.equal(diff.mode, 'two-way');
+  assert.deepEqual(
+    diff.changes.map((c) => [c.pointer, c.side, c.local, c.remote]),
+    [['/rate', 'differs', 20, 10]],
+  );
+  assert.equal(compareFile({ kind: 'policy', local: pulled, remote: { ...pulled } }).status, 'unchanged');
+});
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+let sandbox: Sandbox;
+let client: ManagementClient;
+before(async () => {
+  sandbox = await startSandbox({ port: 0, memory: true });
+  client = new ManagementClient({ name: 'unit', dashboardUrl: sandbox.url, credentials: sandbox.credentials, retries: 0 });
+});
+after(async () => {
+  await sandbox?.close();
+});
+
+function recordingUi(decision: 'cancel' | 'overwrite') {
+  const facts: ConflictFacts[] = [];
+  const asked: string[] = [];
+  const ui: PushUi = {
+    confirmDespiteErrors: async () => (asked.push('errors'), false),
+    resolveConflict: async (f) => (facts.push(f), asked.push('conflict'), decision),
+    chooseOasCreate: async () => (asked.push('oasCreate'), 'new'),
+    chooseStreamsUpdate: async () => (asked.push('streams'), 'put'),
+    askKeyId: async () => (asked.push('keyId'), undefined),
+    showDiff: async () => void asked.push('diff'),
+    confirmSend: async () => (asked.push('confirm'), true),
+    offerReload: async () => (asked.push('reload'), false),
+  };
+  return { ui, facts, asked };
+}
+
+test('push boundary: a policy deleted on the server since the pull is a conflict: the user is asked (deleted: true) and cancel sends nothing', async () => {
+  const doc = { id: 'deleted-since-pull', name: 'Gone', rate: 5, per: 1, org_id: 'o' };
+  const request = {
+    environment: 'sb',
+    name: 'gone.policy.json',
+    uri: 'file:///gone.policy.json',
+    text: JSON.stringify(doc),
+    target: { kind: 'policy' as const, id: doc.id },
+    base: { remoteHash: hashDocument('policy', { ...doc, rate: 4 }), remoteText: '{}' },
+    errors: [],
+  };
+  const { ui, facts, asked } = recordingUi('cancel');
+  const outcome = await pushDocument({ clientFor: async () => client, ui }, request);
+  assert.equal(outcome.status, 'cancelled');
+  assert.deepEqual(asked, ['conflict']);
+  assert.equal(facts.length, 1);
+  assert.equal(facts[0].deleted, true);
+  assert.equal(facts[0].nowText, undefined);
+  assert.equal(facts[0].pulledText, '{}');
+  assert.match(outcome.message ?? '', /changed on 'sb' since you pulled it; nothing was sent/);
+  const policies = await client.listPolicies();
+  assert.equal(JSON.stringify(policies).includes(doc.id), false, 'nothing was created on the server');
+});
