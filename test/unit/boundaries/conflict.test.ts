@@ -81,3 +81,73 @@ test('no record: not on the server, or a two-way comparison that cannot tell sid
   );
   assert.equal(compareFile({ kind: 'policy', local: pulled, remote: { ...pulled } }).status, 'unchanged');
 });
+
+test('each comparison in full: mode, which side changed, and no changes listed where there is nothing to list', () => {
+  const r = record(pulled, pulled);
+  assert.deepEqual(compareFile({ kind: 'policy', local: pulled, remote: undefined }), {
+    status: 'not-on-server',
+    mode: 'two-way',
+    localChanged: true,
+    remoteChanged: false,
+    changes: [],
+  });
+  assert.deepEqual(compareFile({ kind: 'policy', local: pulled, remote: pulled }), {
+    status: 'unchanged',
+    mode: 'two-way',
+    localChanged: false,
+    remoteChanged: false,
+    changes: [],
+  });
+  const different = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: pulled });
+  assert.equal(different.localChanged, false);
+  assert.equal(different.remoteChanged, false);
+  assert.deepEqual(compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: undefined, record: r }), {
+    status: 'deleted-remotely',
+    mode: 'three-way',
+    localChanged: true,
+    remoteChanged: true,
+    changes: [],
+  });
+  assert.deepEqual(compareFile({ kind: 'policy', local: pulled, remote: pulled, record: r }), {
+    status: 'unchanged',
+    mode: 'three-way',
+    localChanged: false,
+    remoteChanged: false,
+    changes: [],
+  });
+  assert.deepEqual(compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: { ...pulled, rate: 20 }, record: r, base: pulled }), {
+    status: 'unchanged',
+    mode: 'three-way',
+    localChanged: true,
+    remoteChanged: true,
+    changes: [],
+  });
+  const local = compareFile({ kind: 'policy', local: { ...pulled, rate: 20 }, remote: pulled, record: r, base: pulled });
+  assert.equal(local.mode, 'three-way');
+});
+
+test('just outside "the same change on both sides": the file now equals the server but only the file changed: changed-locally', () => {
+  // The record's hashes differ (the server filled in a default on the last push); the user then copied the server's document.
+  const filled = { ...pulled, per: 60, extra: true };
+  const r: SyncRecord = { ...record(pulled, filled) };
+  const c = compareFile({ kind: 'policy', local: filled, remote: filled, record: r });
+  assert.equal(c.status, 'changed-locally');
+  assert.equal(c.localChanged, true);
+  assert.equal(c.remoteChanged, false);
+  const remoteSide = compareFile({ kind: 'policy', local: pulled, remote: pulled, record: r });
+  assert.equal(remoteSide.status, 'changed-remotely', 'and the other way round');
+});
+
+test('a member removed on one side lists only the values that exist (no undefined members)', () => {
+  const r = record(pulled, pulled);
+  const { rate: _rate, ...withoutRate } = pulled;
+  void _rate;
+  const removedLocally = compareFile({ kind: 'policy', local: withoutRate, remote: pulled, record: r, base: pulled });
+  assert.deepEqual(removedLocally.changes, [{ pointer: '/rate', display: 'rate', side: 'local', base: 10, remote: 10 }]);
+  const removedRemotely = compareFile({ kind: 'policy', local: pulled, remote: withoutRate, record: r, base: pulled });
+  assert.deepEqual(removedRemotely.changes, [{ pointer: '/rate', display: 'rate', side: 'remote', base: 10, local: 10 }]);
+  const added = compareFile({ kind: 'policy', local: { ...pulled, tags: ['a'] }, remote: pulled, record: r, base: pulled });
+  assert.deepEqual(added.changes, [{ pointer: '/tags', display: 'tags', side: 'local', local: ['a'] }]);
+  const twoWay = compareFile({ kind: 'policy', local: withoutRate, remote: pulled });
+  assert.deepEqual(twoWay.changes, [{ pointer: '/rate', display: 'rate', side: 'differs', remote: 10 }]);
+});

@@ -79,6 +79,8 @@ test('a dangling symlink pointing out is refused (a write would land outside); o
   await fs.symlink(path.join(root, 'svc', 'not-yet'), path.join(root, 'dangling-in'));
   assert.equal((await refusal('dangling-out')).realPath, path.join(outside, 'missing', 'x'));
   assert.equal((await refusal('dangling-out/y.json')).realPath, path.join(outside, 'missing', 'x', 'y.json'));
+  assert.equal((await refusal('dangling-out/y/z.json')).realPath, path.join(outside, 'missing', 'x', 'y', 'z.json'), 'segments in order');
+  assert.equal((await refusal('out-link/new/y/z.json')).realPath, path.join(outside, 'new', 'y', 'z.json'), 'segments in order');
   assert.equal(await containedPath(root, 'dangling-in', 's'), path.join(root, 'dangling-in'));
 });
 
@@ -88,4 +90,10 @@ test('a path through a file (ENOTDIR) is judged by its existing part; a root tha
   await fs.symlink(root, linkedRoot, 'dir');
   assert.equal(await containedPath(linkedRoot, 'svc/a.json', 's'), path.join(linkedRoot, 'svc', 'a.json'));
   await assert.rejects(containedPath(linkedRoot, '../elsewhere/a.json', 's'), OutsideWorkspaceError);
+});
+
+test('a symlink loop is an error of its own (ELOOP), not taken for a missing path', async () => {
+  await fs.symlink(path.join(root, 'loop-b'), path.join(root, 'loop-a'));
+  await fs.symlink(path.join(root, 'loop-a'), path.join(root, 'loop-b'));
+  await assert.rejects(containedPath(root, 'loop-a/x.json', 's'), (e: NodeJS.ErrnoException) => e.code === 'ELOOP');
 });

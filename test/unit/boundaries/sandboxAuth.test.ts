@@ -94,6 +94,13 @@ test('each family reads its own header only', () => {
 test('dashboard auth: `Bearer` is stripped only at the start of the header', () => {
   assert.equal(statusOf('dashboard', { authorization: `xBearer ${token}` }), 401);
   assert.equal(statusOf('dashboard', { authorization: `Token Bearer ${token}` }), 401);
+  assert.equal(statusOf('dashboard', { authorization: `${token.slice(0, 3)}Bearer ${token.slice(3)}` }), 401);
+});
+
+test("the refusal messages are the reference gateway's own words", () => {
+  assert.equal(messageOf('dashboard', {}), 'Not authorised');
+  assert.equal(messageOf('admin', {}), 'Not authorised');
+  assert.equal(messageOf('gateway', {}), 'Attempted administrative access with invalid or missing key!');
 });
 
 test('routes outside the three families (the examples, the health check) need no credential', () => {
