@@ -22,6 +22,9 @@ if (existsSync(shared)) {
   if (!present) symlinkSync(shared, sharedLink, 'dir');
 }
 
+// The property tests (test/unit/properties/) use a fixed seed under Stryker: same inputs for every mutant.
+process.env.SVC_FC_SEED ??= '20261125';
+
 /**
  * What is mutated, grouped as in docs/testing.md. Line ranges keep a cold run within 25 minutes on
  * 2 cores: the diff's equality and walk (not its three-way grouping), the migration's TLS versions and

@@ -2,6 +2,10 @@
 // which JSON.parse and object spread treat differently), and a stable key shuffle.
 import fc from 'fast-check';
 
+// Random by default; a fixed seed when SVC_FC_SEED is set (Stryker sets it: a mutant must meet the
+// same inputs on every run, or its kill would depend on luck).
+if (process.env.SVC_FC_SEED) fc.configureGlobal({ seed: Number(process.env.SVC_FC_SEED) });
+
 export const json: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 4 }).filter((v) => !JSON.stringify(v).includes('__proto__'));
 
 /** A JSON object at the root, as the documents users edit are. */
