@@ -31,6 +31,8 @@ export interface DiffOptions {
   ignore?: (path: JsonPath) => boolean;
 }
 
+const own = (o: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined);
+
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Deep equality of JSON values, member order ignored. `undefined` members count as absent. */
@@ -69,7 +71,8 @@ function walk(a: unknown, b: unknown, path: JsonPathSegment[], out: FieldChange[
   if (path.length > 0 && options.ignore?.(path)) return;
   if (isObject(a) && isObject(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const key of [...keys].sort()) walk(a[key], b[key], [...path, key], out, options);
+    // Own members only: `b.toString` is not a member of `{}` (found by the property tests).
+    for (const key of [...keys].sort()) walk(own(a, key), own(b, key), [...path, key], out, options);
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {

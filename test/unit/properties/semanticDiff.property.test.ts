@@ -73,3 +73,17 @@ test('property: a small edit of a document is reported exactly where it was made
     RUNS,
   );
 });
+
+test('found by the property above: members named like Object.prototype methods are plain members (a removal, not a change to a function)', () => {
+  for (const name of ['toString', 'valueOf', 'constructor', 'hasOwnProperty']) {
+    const removed = diffDocuments({ [name]: '' }, {});
+    assert.deepEqual(JSON.parse(JSON.stringify(removed)), [{ path: [name], pointer: `/${name}`, display: name, type: 'removed', oldValue: '' }], name);
+    const added = diffDocuments({}, { [name]: 1 });
+    assert.deepEqual(
+      added.map((c) => [c.type, c.newValue, 'oldValue' in c]),
+      [['added', 1, false]],
+      name,
+    );
+    assert.equal(jsonEqual(apply({ [name]: '' }, removed), {}), true);
+  }
+});
