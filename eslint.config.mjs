@@ -14,7 +14,20 @@ const unsafeAny = [
 const off = (rules) => Object.fromEntries(rules.map((rule) => [rule, 'off']));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'dist-vsix/**', 'node_modules/**', 'test/fixtures/**', 'test/e2e/workspace/**', 'samples/**', '.vscode-test/**', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'dist-vsix/**',
+      'node_modules/**',
+      'test/fixtures/**',
+      'test/e2e/workspace/**',
+      'samples/**',
+      '.vscode-test/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
