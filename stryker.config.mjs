@@ -34,7 +34,7 @@ export const MUTATED = {
   authentication: ['sandbox/src/http/auth.ts'],
   conflictDetection: ['engine/src/sync/compare.ts'],
   pathContainment: ['engine/src/sync/pathContainment.ts'],
-  changeDetection: ['engine/src/diff/semanticDiff.ts:34-86'],
+  changeDetection: ['engine/src/diff/semanticDiff.ts:34-88'],
   normalisation: ['engine/src/sync/canonicalJson.ts'],
   requestValidation: ['sandbox/src/routes/refusals.ts', 'validation/src/refusals.ts'],
   validationRules: ['validation/src/semantic/auth.ts', 'validation/src/semantic/network.ts', 'validation/src/suggest.ts'],

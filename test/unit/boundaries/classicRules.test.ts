@@ -69,6 +69,8 @@ test('CIDR text: prefixes must be 1-3 digits on a real address', () => {
     assert.equal(isIpOrCidr(bad), false, bad);
   }
   assert.equal(isIpOrCidr('10.0.0.1/008'), true);
+  assert.equal(isIpOrCidr('10.0.0.1/8 '), false, 'a prefix must be digits only (the list trims entries, this check does not)');
+  assert.equal(isIpOrCidr('10.0.0.1/8\n'), false);
 });
 
 test('IP lists: a /33 entry is an error when the list is in force and a warning when it is off; valid entries and non-strings pass', () => {
@@ -115,6 +117,9 @@ test('listen path and api id: `/` prefix required, `..` and slashes refused (als
   assert.deepEqual(brief({ proxy: { listen_path: 'a/' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
   assert.deepEqual(brief({ proxy: { listen_path: '' } }), []);
   assert.deepEqual(brief({ proxy: { listen_path: 'env://LISTEN' } }), []);
+  assert.deepEqual(brief({ proxy: { listen_path: ' vault://a.b ' } }), [], 'a reference with spaces around');
+  assert.deepEqual(brief({ proxy: { listen_path: 'x env://LISTEN' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
+  assert.deepEqual(brief({ proxy: { listen_path: 'env://' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
   for (const id of ['.', '..', 'a/b', 'a\\b', 'a%2Fb', '%2E%2E']) assert.deepEqual(brief({ api_id: id }), [`${Codes.apiId} /api_id value 1`], id);
   for (const id of ['a.b', '...', 'a%zz', '']) assert.deepEqual(brief({ api_id: id }), [], id);
 });

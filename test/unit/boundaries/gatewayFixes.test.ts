@@ -27,6 +27,7 @@ test('operationIdsOf: the operationIds of HTTP methods only, each once, in docum
       '/a': { get: { operationId: 'listA' }, post: { operationId: 'createA' }, parameters: { operationId: 'notAnOperation' }, 'x-get': { operationId: 'no' } },
       '/b': { delete: { operationId: 'listA' }, patch: { operationId: 7 }, head: null, trace: { operationId: 'traceB' } },
       '/c': 'text',
+      '/d': null,
     },
   };
   assert.deepEqual(operationIdsOf(doc), ['listA', 'createA', 'traceB']);
@@ -79,4 +80,12 @@ test(`operation choices boundary: at most ${MAX_OPERATION_CHOICES} (the closest)
   assert.equal(five.length, 5);
   const none = operationChoices(svcDocument(oas([], ['x'])), '/x-svc-api-gateway/middleware/operations/x');
   assert.deepEqual(none, []);
+});
+
+test('operation choices: ties keep document order however many there are', () => {
+  const ties = operationChoices(svcDocument(oas(['d1', 'c1', 'b1', 'a1'], ['x1'])), '/x-svc-api-gateway/middleware/operations/x1');
+  assert.deepEqual(
+    ties.map((c) => c.title.split('`')[3]),
+    ['d1', 'c1', 'b1', 'a1'],
+  );
 });

@@ -45,3 +45,24 @@ test('migration TLS: 0 or a missing version means "not set" (no member, no warni
     [],
   );
 });
+
+test('migration load balancing: empty and non-string entries of target_list are dropped, repeats become weights', () => {
+  const result = migrate(
+    classic({
+      proxy: {
+        listen_path: '/pets/',
+        target_url: 'http://upstream.test',
+        enable_load_balancing: true,
+        target_list: ['http://a.test', '', 5, null, 'http://a.test', 'http://b.test'],
+      },
+    }),
+  );
+  const upstream = ext(result.baseAPI).upstream as Record<string, unknown>;
+  assert.deepEqual(upstream.loadBalancing, {
+    enabled: true,
+    targets: [
+      { url: 'http://a.test', weight: 2 },
+      { url: 'http://b.test', weight: 1 },
+    ],
+  });
+});

@@ -2,7 +2,7 @@
 // does; each kind's volatile members (the server's own bookkeeping) are left out, at the top only.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canonicalJson, hashDocument, sameDocument, VOLATILE_MEMBERS, withoutVolatile } from '../../../engine/src/sync/canonicalJson';
+import { canonicalJson, formatDocument, hashDocument, sameDocument, VOLATILE_MEMBERS, withoutVolatile } from '../../../engine/src/sync/canonicalJson';
 
 test('canonical JSON: members sorted at every level, undefined members dropped, arrays kept in order', () => {
   assert.equal(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } }), '{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
@@ -43,4 +43,8 @@ test('same document and hash: member order and volatile members do not count; a 
   assert.equal(sameDocument('policy', a, { ...b, rate: 11 }), false);
   assert.notEqual(hashDocument('policy', a), hashDocument('policy', { ...b, rate: 11 }));
   assert.equal(sameDocument('policy', a, { ...b, tags: ['y', 'x'] }), false);
+});
+
+test('formatDocument: two-space JSON with a final newline (what pull writes)', () => {
+  assert.equal(formatDocument({ b: 1, a: [1] }), '{\n  "b": 1,\n  "a": [\n    1\n  ]\n}\n');
 });

@@ -7,6 +7,7 @@ import { MASK, maskOAuthClient, maskSecret } from '../../../client/src/shared/ma
 import { maskKeyId, viewableKeyResult } from '../../../client/src/shared/keyIds';
 import {
   MissingServerSecretError,
+  SETTABLE_SECRETS,
   placeholderPaths,
   redactSecrets,
   restoreSecrets,
@@ -51,6 +52,8 @@ test('a viewable key result: its id and the session key_id masked, the secrets r
     status: 'ok',
   });
   assert.equal(result.data.hmac_string, 's3cret', 'the original is untouched');
+  assert.equal(result.data.key_id, 'key-0123456789', 'the original keeps its id');
+  assert.deepEqual(viewableKeyResult({ data: null }), { data: null });
   assert.deepEqual(viewableKeyResult({ data: { rate: 1, key_id: 3 } }), { data: { rate: 1, key_id: 3 } });
   assert.deepEqual(viewableKeyResult({ data: 'text' }), { data: 'text' });
 });
@@ -60,7 +63,8 @@ test('redaction: every secret member by name (any case, any depth, in arrays), t
     hmac_string: 'h',
     basic_auth_data: { password: 'p', user: 'u' },
     jwt_data: { secret: 'j' },
-    items: [{ Token: 't' }, { access_token: '' }],
+    items: [{ Token: 't' }, { access_token: '' }, { name: 'visible' }],
+    last_token: 'not a secret name',
     oauth_keys: { google: 'g', github: 'gh' },
     nested: { oauth_keys: { keep: 'visible' } },
     refresh_token: 42,
@@ -74,7 +78,8 @@ test('redaction: every secret member by name (any case, any depth, in arrays), t
     hmac_string: SECRET_PLACEHOLDER,
     basic_auth_data: { password: SECRET_PLACEHOLDER, user: 'u' },
     jwt_data: { secret: SECRET_PLACEHOLDER },
-    items: [{ Token: SECRET_PLACEHOLDER }, { access_token: '' }],
+    items: [{ Token: SECRET_PLACEHOLDER }, { access_token: '' }, { name: 'visible' }],
+    last_token: 'not a secret name',
     oauth_keys: { google: SECRET_PLACEHOLDER, github: SECRET_PLACEHOLDER },
     nested: { oauth_keys: { keep: 'visible' } },
     refresh_token: 42,
@@ -132,4 +137,12 @@ test('valueAt and setAt: paths through objects and arrays; setAt creates objects
   const keep: Record<string, unknown> = { a: { x: 1 } };
   setAt(keep, ['a', 'y'], 2);
   assert.deepEqual(keep, { a: { x: 1, y: 2 } });
+});
+
+test('the secrets Set Key Secret offers: exactly these paths and labels', () => {
+  assert.deepEqual(SETTABLE_SECRETS, [
+    { path: ['hmac_string'], label: 'HMAC secret (hmac_string)' },
+    { path: ['basic_auth_data', 'password'], label: 'Basic auth password (basic_auth_data.password)' },
+    { path: ['jwt_data', 'secret'], label: 'JWT secret (jwt_data.secret)' },
+  ]);
 });

@@ -17,6 +17,7 @@ test('editDistance: insert, delete and substitute cost 1; the early stop answers
   assert.equal(editDistance('a', 'abcd', 2), 3, 'length difference over the limit');
   assert.equal(editDistance('abcd', 'abef', 2), 2, 'exactly the limit is computed, not cut');
   assert.equal(editDistance('ab', 'abcd', 2), 2);
+  assert.equal(editDistance('a', 'abcdef', 2), 3, 'far apart in length: max + 1 at once');
 });
 
 test('did-you-mean limit for names of 6+ characters: 2 edits suggest (just inside), 3 edits do not (just outside)', () => {
@@ -33,6 +34,7 @@ test('did-you-mean limit for names under 6 characters: 1 edit suggests, 2 edits 
   assert.equal(closestName('activx', ['active']), 'active', '6 letters each, 1 edit');
   assert.equal(closestName('actxx', ['active']), undefined, 'the shorter name has 5 letters: limit 1, and this is 2 edits');
   assert.equal(closestName('abcxy', ['abcde']), undefined, '5 characters, 2 edits');
+  assert.equal(closestName('actxe', ['active']), undefined, 'the shorter of the two sets the limit: 5 letters, 2 edits');
 });
 
 test('did-you-mean ignores case and separators before counting edits', () => {
