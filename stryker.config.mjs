@@ -59,6 +59,7 @@ const TEST_FILES = [
   'test/unit/boundaries/migrationTls.test.ts',
   'test/unit/boundaries/secrets.test.ts',
   'test/unit/boundaries/refusals.test.ts',
+  'test/unit/boundaries/diff.test.ts',
   'test/unit/properties/semanticDiff.property.test.ts',
   'test/unit/properties/pathContainment.property.test.ts',
   'test/unit/engine/compare.test.ts',
