@@ -25,6 +25,8 @@ export default tseslint.config(
       'test/e2e/workspace/**',
       'samples/**',
       '.vscode-test/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

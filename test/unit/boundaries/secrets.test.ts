@@ -1,0 +1,148 @@
+// Secret masking at its boundaries, without a server: OAuth client secrets (16 characters show
+// their last 4, 15 show nothing), key ids (9 characters show 4 + 4, 8 show nothing), and the key
+// session's secrets replaced by a placeholder on pull and put back on push.
+import * as assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MASK, maskOAuthClient, maskSecret } from '../../../client/src/shared/masking';
+import { maskKeyId, viewableKeyResult } from '../../../client/src/shared/keyIds';
+import {
+  MissingServerSecretError,
+  SETTABLE_SECRETS,
+  placeholderPaths,
+  redactSecrets,
+  restoreSecrets,
+  SECRET_PLACEHOLDER,
+  setAt,
+  valueAt,
+} from '../../../engine/src/sync/keySecrets';
+
+test('OAuth secret masking boundary: 16 characters keep the last 4, 15 characters show only the mask', () => {
+  assert.equal(maskSecret('0123456789abcdef'), `${MASK}cdef`);
+  assert.equal(maskSecret('0123456789abcde'), MASK);
+  assert.equal(maskSecret('x'), MASK);
+  assert.equal(maskSecret(''), '');
+  assert.equal(maskSecret(undefined), undefined);
+  assert.equal(MASK, '••••••••');
+});
+
+test('maskOAuthClient masks the secret only, and leaves a client without one as it is (a copy)', () => {
+  const client = { client_id: 'c1', secret: '0123456789abcdefXYZW', redirect_uri: 'https://x.test' };
+  const masked = maskOAuthClient(client as never) as unknown as Record<string, unknown>;
+  assert.deepEqual(masked, { client_id: 'c1', secret: `${MASK}XYZW`, redirect_uri: 'https://x.test' });
+  assert.equal(client.secret, '0123456789abcdefXYZW', 'the original is untouched');
+  const none = { client_id: 'c2' };
+  const copy = maskOAuthClient(none as never);
+  assert.deepEqual(copy, none);
+  assert.notEqual(copy, none);
+  assert.equal('secret' in (copy as object), false);
+});
+
+test('key id masking boundary: 9 characters show first 4 and last 4, 8 characters are masked entirely', () => {
+  assert.equal(maskKeyId('abcdefghi'), 'abcd…fghi');
+  assert.equal(maskKeyId('abcdefgh'), '••••');
+  assert.equal(maskKeyId(''), '••••');
+  assert.equal(maskKeyId('5e9d9544a1dcd60001d0ed20abcdef'), '5e9d…cdef');
+});
+
+test('a viewable key result: its id and the session key_id masked, the secrets replaced, the rest kept', () => {
+  const result = { key_id: 'key-0123456789', data: { key_id: 'key-0123456789', hmac_string: 's3cret', rate: 5 }, status: 'ok' };
+  assert.deepEqual(viewableKeyResult(result), {
+    key_id: 'key-…6789',
+    data: { key_id: 'key-…6789', hmac_string: SECRET_PLACEHOLDER, rate: 5 },
+    status: 'ok',
+  });
+  assert.equal(result.data.hmac_string, 's3cret', 'the original is untouched');
+  assert.equal(result.data.key_id, 'key-0123456789', 'the original keeps its id');
+  assert.deepEqual(viewableKeyResult({ data: null }), { data: null });
+  assert.deepEqual(viewableKeyResult({ data: { rate: 1, key_id: 3 } }), { data: { rate: 1, key_id: 3 } });
+  assert.deepEqual(viewableKeyResult({ data: 'text' }), { data: 'text' });
+});
+
+test('redaction: every secret member by name (any case, any depth, in arrays), the oauth_keys map; empty and non-string values stay', () => {
+  const session = {
+    hmac_string: 'h',
+    basic_auth_data: { password: 'p', user: 'u' },
+    jwt_data: { secret: 'j' },
+    items: [{ Token: 't' }, { access_token: '' }, { name: 'visible' }],
+    last_token: 'not a secret name',
+    oauth_keys: { google: 'g', github: 'gh' },
+    nested: { oauth_keys: { keep: 'visible' } },
+    refresh_token: 42,
+    client_secret: 'cs',
+    private_key: 'pk',
+    ACCESS_TOKEN: 'at',
+    password_hint: 'not a secret',
+  };
+  const { document, found } = redactSecrets(session);
+  assert.deepEqual(document, {
+    hmac_string: SECRET_PLACEHOLDER,
+    basic_auth_data: { password: SECRET_PLACEHOLDER, user: 'u' },
+    jwt_data: { secret: SECRET_PLACEHOLDER },
+    items: [{ Token: SECRET_PLACEHOLDER }, { access_token: '' }, { name: 'visible' }],
+    last_token: 'not a secret name',
+    oauth_keys: { google: SECRET_PLACEHOLDER, github: SECRET_PLACEHOLDER },
+    nested: { oauth_keys: { keep: 'visible' } },
+    refresh_token: 42,
+    client_secret: SECRET_PLACEHOLDER,
+    private_key: SECRET_PLACEHOLDER,
+    ACCESS_TOKEN: SECRET_PLACEHOLDER,
+    password_hint: 'not a secret',
+  });
+  assert.deepEqual(found, [
+    ['hmac_string'],
+    ['basic_auth_data', 'password'],
+    ['jwt_data', 'secret'],
+    ['items', '0', 'Token'],
+    ['oauth_keys', 'google'],
+    ['oauth_keys', 'github'],
+    ['client_secret'],
+    ['private_key'],
+    ['ACCESS_TOKEN'],
+  ]);
+  assert.deepEqual(placeholderPaths(document), found);
+  assert.equal(JSON.stringify(document).includes('"h"'), false);
+});
+
+test('restore: each placeholder gets the server value back (inside arrays too, which stay arrays); a document without placeholders is returned as is', () => {
+  const server = { hmac_string: 'srv', basic_auth_data: { password: 'pw' }, items: [{ token: 'tk' }] };
+  const mine = { hmac_string: SECRET_PLACEHOLDER, basic_auth_data: { password: SECRET_PLACEHOLDER }, items: [{ token: SECRET_PLACEHOLDER }], rate: 9 };
+  assert.deepEqual(restoreSecrets(mine, server), { hmac_string: 'srv', basic_auth_data: { password: 'pw' }, items: [{ token: 'tk' }], rate: 9 });
+  assert.equal(mine.hmac_string, SECRET_PLACEHOLDER, 'the document itself is untouched');
+  const plain = { rate: 1 };
+  assert.equal(restoreSecrets(plain, server), plain);
+});
+
+test('restore boundary: a placeholder where the server has no value (missing or empty) is refused, naming the member', () => {
+  for (const server of [{}, { jwt_data: { secret: '' } }, { jwt_data: { secret: 5 } }, undefined]) {
+    assert.throws(
+      () => restoreSecrets({ jwt_data: { secret: SECRET_PLACEHOLDER } }, server),
+      (e: unknown) =>
+        e instanceof MissingServerSecretError &&
+        e.message ===
+          '`jwt_data.secret` says "<secret kept on the server>", but the server has no value to keep there: ' +
+            'set one with Svc: Set Key Secret, or remove the member.',
+    );
+  }
+});
+
+test('valueAt and setAt: paths through objects and arrays; setAt creates objects on the way and replaces non-objects', () => {
+  assert.equal(valueAt({ a: [{ b: 'x' }] }, ['a', '0', 'b']), 'x');
+  assert.equal(valueAt({ a: 'text' }, ['a', 'b']), undefined);
+  assert.equal(valueAt(undefined, ['a']), undefined);
+  assert.deepEqual(valueAt({ a: 1 }, []), { a: 1 });
+  const target: Record<string, unknown> = { a: 'text' };
+  setAt(target, ['a', 'b', 'c'], 1);
+  setAt(target, ['d'], 2);
+  assert.deepEqual(target, { a: { b: { c: 1 } }, d: 2 });
+  const keep: Record<string, unknown> = { a: { x: 1 } };
+  setAt(keep, ['a', 'y'], 2);
+  assert.deepEqual(keep, { a: { x: 1, y: 2 } });
+});
+
+test('the secrets Set Key Secret offers: exactly these paths and labels', () => {
+  assert.deepEqual(SETTABLE_SECRETS, [
+    { path: ['hmac_string'], label: 'HMAC secret (hmac_string)' },
+    { path: ['basic_auth_data', 'password'], label: 'Basic auth password (basic_auth_data.password)' },
+    { path: ['jwt_data', 'secret'], label: 'JWT secret (jwt_data.secret)' },
+  ]);
+});
