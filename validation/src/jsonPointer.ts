@@ -7,8 +7,15 @@ export type PathSegment = string | number;
 /** `['a', 'b/c', 0]` → `/a/b~1c/0`; the root is the empty string. */
 export function toPointer(path: readonly PathSegment[]): string {
   let out = '';
-  for (const segment of path) out += '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  for (const segment of path) out += '/' + escapeSegment(segment);
   return out;
+}
+
+/** One segment escaped (`~` → `~0`, `/` → `~1`); most need no escape and are not copied. */
+function escapeSegment(segment: PathSegment): string {
+  if (typeof segment !== 'string') return String(segment);
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**
@@ -23,7 +30,7 @@ export function parsePointer(pointer: string): string[] {
 
 /** Child pointer of `parent` for one more segment. */
 export function childPointer(parent: string, segment: PathSegment): string {
-  return parent + '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  return parent + '/' + escapeSegment(segment);
 }
 
 /** The pointer of the containing member or element; the root's parent is the root. */

@@ -66,6 +66,12 @@ interface ChildCache {
   items: ChildEntry | undefined | null;
 }
 
+/** A level of the trie of interned expansions: one node (schema, base) per level. */
+interface InternLevel {
+  next: Map<SchemaObject, Map<string | undefined, InternLevel>>;
+  nodes: SchemaNode[] | undefined;
+}
+
 /** Guards against runaway expansion in self-referencing schemas. */
 const MAX_EXPANDED = 400;
 
@@ -107,6 +113,8 @@ export class SchemaWalker {
   /** Expansions that are cached and never mutated: safe keys for the caches above. */
   private readonly shared = new WeakSet<readonly SchemaNode[]>();
   private readonly refCache = new Map<string, SchemaNode | undefined>();
+  /** Value-dependent expansions by their contents (see `intern`). */
+  private readonly interned: InternLevel = { next: new Map(), nodes: undefined };
   private readonly resolveRef: RefResolver;
 
   constructor(private readonly sources: SchemaWalkerSources) {
@@ -307,12 +315,34 @@ export class SchemaWalker {
       if (cached) return cached;
     }
     const { nodes, valueDependent } = this.expandTracked(start, value);
-    if (single && !valueDependent) {
+    // A value-dependent expansion is one of few shapes (the branches chosen): the same shape
+    // comes back as the same shared array, so the caches keyed on it apply below it too.
+    if (valueDependent || !single) return this.intern(nodes);
+    if (single) {
       let byBase = this.expansions.get(single.schema);
       if (!byBase) this.expansions.set(single.schema, (byBase = new Map<string | undefined, SchemaNode[]>()));
       byBase.set(single.baseId, nodes);
       this.shared.add(nodes);
     }
+    return nodes;
+  }
+
+  /**
+   * The one shared array with the same nodes (schema and base, in order) as `nodes`: the caches
+   * keyed on shared arrays give the same answers for equal contents, so equal sets may share.
+   */
+  private intern(nodes: SchemaNode[]): SchemaNode[] {
+    let level = this.interned;
+    for (const { schema, baseId } of nodes) {
+      let byBase = level.next.get(schema);
+      if (!byBase) level.next.set(schema, (byBase = new Map<string | undefined, InternLevel>()));
+      let next = byBase.get(baseId);
+      if (!next) byBase.set(baseId, (next = { next: new Map(), nodes: undefined }));
+      level = next;
+    }
+    if (level.nodes) return level.nodes;
+    level.nodes = nodes;
+    this.shared.add(nodes);
     return nodes;
   }
 
