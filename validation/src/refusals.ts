@@ -48,7 +48,18 @@ export function refusalsOf(kind: DocumentKind, value: unknown, options: RefusalO
   return out;
 }
 
-const COMPOSITE = new Set(['anyOf', 'oneOf', 'if', 'then', 'else', 'not']);
+/**
+ * ajv's keywords for a composite's own failure. An if/then failure is reported as `if` (with
+ * `failingKeyword`), never as `then` or `else`, so those two are not listed.
+ */
+const COMPOSITE = new Set([
+  'anyOf',
+  // Stryker disable next-line StringLiteral: no schema of ours uses oneOf today; listed so one added later is treated like anyOf
+  'oneOf',
+  'if',
+  // Stryker disable next-line StringLiteral: no schema of ours uses not today; listed so one added later is treated like anyOf
+  'not',
+]);
 
 function isAcceptedNull(kind: DocumentKind, root: unknown, e: ErrorObject): boolean {
   return valueAtPointer(root, e.instancePath) === null && !referenceRefusesNull(kind, e.instancePath, root);

@@ -3,7 +3,9 @@
 // for the gateway family, and the sandbox's 400 with the reason in the reference's words.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { refusalsOf } from '../../../validation/src/refusals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { firstRefusal, refusalsOf } from '../../../validation/src/refusals';
 import { refusalOf, refuseInvalid } from '../../../sandbox/src/routes/refusals';
 import { HttpError } from '../../../sandbox/src/http/results';
 
@@ -82,4 +84,47 @@ test('the sandbox: refusalOf joins the reasons line by line (undefined when acce
     (e: unknown) => e instanceof HttpError && e.status === 400 && e.message === 'Bad: proxy: is required\nversion_data: is required',
   );
   await refuseInvalid('classic', { name: 'x' }, (r) => `Bad: ${r}`, { requiredMembers: false });
+});
+
+test('null policy, where our schema wants a value: a policy with `rate: null` is not refused (no schema check for policies), `rate: "x"` is', () => {
+  // Our policy schema says `rate` is a number, so ajv reports the null: the null policy must drop it.
+  assert.deepEqual(refusalsOf('policy', { rate: null, per: null }), []);
+  assert.deepEqual(
+    refusalsOf('policy', { rate: null, per: 'x' }).map((r) => r.message),
+    ['per: must be number'],
+  );
+});
+
+const petstore = (): Record<string, any> => JSON.parse(readFileSync(join(__dirname, '../../../samples/workspace/apis/petstore.oas.json'), 'utf8'));
+
+test('composite errors: an `if` (versioning in a header needs `key`) refuses with the missing member, and not at all when required members are off', () => {
+  const doc = petstore();
+  assert.deepEqual(refusalsOf('oas', doc), [], 'the sample is accepted');
+  doc['x-svc-api-gateway'].info.versioning = { enabled: true, location: 'header' };
+  assert.deepEqual(
+    refusalsOf('oas', doc).map((r) => r.message),
+    ['x-svc-api-gateway.info.versioning.key: is required', 'x-svc-api-gateway.info.versioning: must match "then" schema'],
+  );
+  // Left with only the `if` error, whose branch failed for a missing member only: no refusal.
+  assert.deepEqual(refusalsOf('oas', doc, { requiredMembers: false }), []);
+});
+
+test('composite errors: an `anyOf` (upstream needs `url` or `loadBalancing`) refuses with both, and not at all when required members are off', () => {
+  const doc = petstore();
+  doc['x-svc-api-gateway'].upstream = {};
+  assert.deepEqual(
+    refusalsOf('oas', doc).map((r) => r.message),
+    [
+      'x-svc-api-gateway.upstream.url: is required',
+      'x-svc-api-gateway.upstream.loadBalancing: is required',
+      'x-svc-api-gateway.upstream: must match a schema in anyOf',
+    ],
+  );
+  assert.deepEqual(refusalsOf('oas', doc, { requiredMembers: false }), []);
+});
+
+test('firstRefusal: the first refusal in the reference words, undefined when the document is accepted', () => {
+  assert.equal(firstRefusal('classic', ok), undefined);
+  assert.equal(firstRefusal('classic', { ...ok, name: 5, proxy: { ...ok.proxy, target_url: 5 } }), 'name: must be string');
+  assert.equal(firstRefusal('classic', { name: 'x' }, { requiredMembers: false }), undefined);
 });
