@@ -3,15 +3,7 @@
 // O(log n) with it instead of rescanning the container's text: on a 2 MB document that turns a
 // ~25 ms completion into well under a millisecond after the first one.
 
-const QUOTE = 0x22,
-  BACKSLASH = 0x5c,
-  SLASH = 0x2f,
-  STAR = 0x2a,
-  NEWLINE = 0x0a;
-const OPEN_BRACE = 0x7b,
-  CLOSE_BRACE = 0x7d,
-  OPEN_BRACKET = 0x5b,
-  CLOSE_BRACKET = 0x5d;
+import { QUOTE, BACKSLASH, SLASH, STAR, NEWLINE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } from './charCodes';
 
 export class ContainerEnds {
   private constructor(

@@ -24,13 +24,7 @@ interface TrieNode {
   pointers: string[];
 }
 
-const QUOTE = 0x22,
-  COMMA = 0x2c,
-  COLON = 0x3a;
-const OPEN_BRACE = 0x7b,
-  CLOSE_BRACE = 0x7d,
-  OPEN_BRACKET = 0x5b,
-  CLOSE_BRACKET = 0x5d;
+import { QUOTE, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } from './charCodes';
 
 export function locatePointers(text: string, pointers: Iterable<string>): Map<string, JsonLocation> {
   const root: TrieNode = { children: new Map(), pointers: [] };

@@ -4,15 +4,7 @@
 // tolerated; anything malformed throws `Malformed` and the caller falls back to the tolerant
 // jsonc-parser tree.
 
-const QUOTE = 0x22,
-  BACKSLASH = 0x5c,
-  SLASH = 0x2f,
-  STAR = 0x2a,
-  COMMA = 0x2c;
-const OPEN_BRACE = 0x7b,
-  CLOSE_BRACE = 0x7d,
-  OPEN_BRACKET = 0x5b,
-  CLOSE_BRACKET = 0x5d;
+import { QUOTE, BACKSLASH, SLASH, STAR, COMMA, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } from './charCodes';
 
 export class Malformed extends Error {}
 

@@ -12,13 +12,7 @@ import type { Node, NodeType } from 'jsonc-parser';
 import type { ContainerEnds } from './containerEnds';
 import { JsonSkipper, Malformed } from './jsonSkipper';
 
-const QUOTE = 0x22,
-  COMMA = 0x2c,
-  COLON = 0x3a;
-const OPEN_BRACE = 0x7b,
-  CLOSE_BRACE = 0x7d,
-  OPEN_BRACKET = 0x5b,
-  CLOSE_BRACKET = 0x5d;
+import { QUOTE, COMMA, COLON, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } from './charCodes';
 
 interface MutableNode {
   type: NodeType;
