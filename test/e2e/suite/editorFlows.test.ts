@@ -196,7 +196,8 @@ describe('issue 14: create and push flows', function () {
       return document;
     }
 
-    before(async () => {
+    /** Svc: Pull of the seed's Petstore Classic, asserted to have pulled. */
+    async function pullPetstore(): Promise<PullOutcome> {
       const pulled = await setup.api.withSyncAnswers({}, () =>
         vscode.commands.executeCommand<PullOutcome>('svc.pull', {
           environment: ENV,
@@ -205,21 +206,18 @@ describe('issue 14: create and push flows', function () {
         }),
       );
       assert.equal(pulled?.status, 'pulled', pulled?.message);
-      file = vscode.Uri.file(pulled.file!);
+      return pulled;
+    }
+
+    before(async () => {
+      file = vscode.Uri.file((await pullPetstore()).file!);
     });
 
     it('pulling over a file open in an editor updates the editor at once, and a save right after succeeds', async () => {
       const { document, editor } = await openFixture(vscode.workspace.asRelativePath(file));
       const record = await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic);
       await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Renamed on the server' } });
-      const pulled = await setup.api.withSyncAnswers({}, () =>
-        vscode.commands.executeCommand<PullOutcome>('svc.pull', {
-          environment: ENV,
-          target: { kind: 'classic', id: SEED_API_IDS.petstoreClassic },
-          mode: 'full',
-        }),
-      );
-      assert.equal(pulled?.status, 'pulled', pulled?.message);
+      await pullPetstore();
       // No waiting for a file watcher: when the pull returns, the open editor already holds the pulled text, saved.
       assert.equal(JSON.parse(document.getText()).name, 'Renamed on the server');
       assert.equal(document.isDirty, false);
