@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
 import { withCancellableProgress } from '../../shared/progress';
+import { saveHolding } from './saveHolding';
 import { pullResource, type PullOutcome } from './pull';
 import { listTargets } from '../../../../engine/src/sync/listing';
 import type { PullArgs, SyncContext } from './syncContext';
@@ -45,7 +46,7 @@ async function writePulledFile(file: string, text: string): Promise<void> {
   if (doc) {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), text);
-    if ((await vscode.workspace.applyEdit(edit)) && doc.getText() === text && (await doc.save())) return;
+    if ((await vscode.workspace.applyEdit(edit)) && (await saveHolding(doc, text))) return;
   }
   await fs.writeFile(file, text, 'utf8');
 }

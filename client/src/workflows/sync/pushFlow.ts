@@ -1,5 +1,6 @@
 // Push of a VS Code document: finds what the file was pulled from (`.svc/state.json`), runs the
 // pipeline with VS Code's questions and progress, records the new remote, refreshes the tree.
+import { saveHolding } from './saveHolding';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../api/errors';
@@ -76,7 +77,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     ctx.refreshTree();
     // The server now has what the editor shows: save it (nothing stays marked unsaved), close the push's diffs.
     if (document.uri.scheme === 'file' && document.isDirty && document.getText() === request.text) {
-      if (!(await saveTwice(document, request.text))) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
+      if (!(await saveHolding(document, request.text))) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
     }
     const closeDiffs = async () => ui.closeDiffs?.();
     if (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') await closeDiffs();
@@ -111,14 +112,4 @@ function closeAfterSave(uri: vscode.Uri, close: () => Promise<void>): void {
   const timer = setTimeout(() => {
     done.dispose();
   }, 30_000);
-}
-
-/**
- * Saves the document holding what was pushed. VS Code's first save right after a push now and then
- * answers false although it wrote the file (seen in the real-VS-Code suite: the disk had the text,
- * the model stayed dirty); a second save of the unchanged text then succeeds, as the user's would.
- */
-async function saveTwice(document: vscode.TextDocument, pushedText: string): Promise<boolean> {
-  if (await document.save()) return true;
-  return document.isDirty && document.getText() === pushedText ? document.save() : !document.isDirty;
 }
