@@ -42,7 +42,7 @@ export class SvcDocument {
   private _value: unknown = undefined;
   private _errors: SyntaxProblem[] = [];
   private _strict = false;
-  private _depth: number | undefined;
+  private _shape: TextShape | undefined;
   private _tree: Node | undefined | null = null; // null = not built yet
   private _ends: ContainerEnds | undefined | null = null; // null = not built yet
 
@@ -71,8 +71,12 @@ export class SvcDocument {
 
   /** Deepest nesting of objects/arrays, measured with a flat loop (no recursion). */
   get nestingDepth(): number {
-    if (this._depth === undefined) this._depth = measureNesting(this.text);
-    return this._depth;
+    return this.shape.depth;
+  }
+  /** Nesting and member names, from one pass over the text (see `measureShape`). */
+  get shape(): TextShape {
+    this._shape ??= measureShape(this.text);
+    return this._shape;
   }
   get tooDeep(): boolean {
     return this.nestingDepth > MAX_NESTING;
@@ -235,14 +239,31 @@ export function locationOfNode(node: Node): JsonLocation {
   return { valueOffset: node.offset, valueLength: node.length };
 }
 
+/** What one flat pass over the text tells: nesting depth and how many member names it writes. */
+export interface TextShape {
+  /** Deepest nesting of `{`/`[` outside strings. */
+  depth: number;
+  /**
+   * Colons outside strings and comments: on text `JSON.parse` accepts, one per member written.
+   * More than the parsed value has members means a name is repeated in some object.
+   */
+  memberNames: number;
+}
+
+/** Maximum nesting of `{`/`[` outside strings (see `measureShape`). */
+export function measureNesting(text: string): number {
+  return measureShape(text).depth;
+}
+
 /**
- * Maximum nesting of `{`/`[` outside strings; comments are skipped. Strings are skipped with
- * `indexOf` (most of a JSON text is strings): an unterminated string ends at its line's end,
+ * Nesting and member names of a text, outside strings; comments are skipped. Strings are skipped
+ * with `indexOf` (most of a JSON text is strings): an unterminated string ends at its line's end,
  * as a JSON string cannot span lines.
  */
-export function measureNesting(text: string): number {
+export function measureShape(text: string): TextShape {
   let depth = 0;
   let max = 0;
+  let memberNames = 0;
   const n = text.length;
   let nextNewline = -1; // the first newline after the current string's start (re-found lazily)
   for (let i = 0; i < n; i++) {
@@ -261,6 +282,8 @@ export function measureNesting(text: string): number {
         if ((backslashes & 1) === 0) break; // an even run of backslashes: the quote closes
       }
       i = close < 0 || close > nextNewline ? nextNewline : close;
+    } else if (c === 0x3a) {
+      memberNames++; // outside strings, strict JSON has one colon per member, after its name
     } else if (c === 0x7b || c === 0x5b) {
       if (++depth > max) max = depth;
     } else if (c === 0x7d || c === 0x5d) {
@@ -273,7 +296,7 @@ export function measureNesting(text: string): number {
       i = close < 0 ? n : close + 1;
     }
   }
-  return max;
+  return { depth: max, memberNames };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { SvcDocument } from '../parser/document';
 import { MAX_NESTING } from '../parser/document';
 import { Codes } from './codes';
 import { DIAGNOSTIC_SOURCE } from './toDiagnostics';
-import { findDuplicateMembers } from '../parser/duplicateMembers';
+import { findDuplicateMembers, hasDuplicateMembers } from '../parser/duplicateMembers';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Unexpected character: expected a JSON value, a member or a delimiter here.',
@@ -62,6 +62,8 @@ export function syntaxDiagnostics(doc: SvcDocument): Diagnostic[] {
 /** A warning on each member that a later member of the same name overrides (the reference keeps the last). */
 export function duplicateMemberDiagnostics(doc: SvcDocument): Diagnostic[] {
   if (doc.tooDeep) return [];
+  // Strict JSON with as many members as names in the text repeats none: no full pass needed.
+  if (doc.isStrictJson && !hasDuplicateMembers(doc.shape.memberNames, doc.value)) return [];
   return findDuplicateMembers(doc.text).map((d) => {
     const winner = doc.textDocument.positionAt(d.winnerOffset);
     return {
