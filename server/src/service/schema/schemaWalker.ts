@@ -49,7 +49,15 @@ export interface DeclaredMembers {
 interface ChildEntry {
   direct: SchemaNode[];
   expanded: SchemaNode[] | undefined;
+  /**
+   * Value-dependent expansions of scalar values, by value: a scalar's branches are chosen by its
+   * type, const and enum alone, and a large document repeats the same few (bounded below).
+   */
+  byScalar?: Map<unknown, SchemaNode[]>;
 }
+
+/** Scalar values remembered per member class (beyond, the expansion is simply recomputed). */
+const MAX_SCALARS_PER_ENTRY = 64;
 
 /**
  * `child()` answers for a shared parent set. Member names fall in few classes: each declared
@@ -61,7 +69,8 @@ interface ChildCache {
   declared: Set<string>;
   patterns: Array<RegExp | undefined>;
   byName: Map<string, ChildEntry>;
-  byPatterns: Map<string, ChildEntry>;
+  /** By `patternClass`. */
+  byPatterns: Map<number, ChildEntry>;
   /** Array items; `null` when some parent has tuple `items` (index-dependent: not cached). */
   items: ChildEntry | undefined | null;
 }
@@ -152,21 +161,57 @@ export class SchemaWalker {
 
   /** The expanded schemas of the member or item `segment` of a value described by `parents`. */
   child(parents: readonly SchemaNode[], segment: string | number, childValue?: unknown): SchemaNode[] {
-    if (!this.shared.has(parents)) return this.expand(this.directChildren(parents, segment), childValue);
+    const entry = this.cachedEntry(parents, segment);
+    if (!entry) return this.expand(this.directChildren(parents, segment), childValue);
+    if (entry.expanded) return entry.expanded;
+    if (childValue === undefined || (childValue !== null && typeof childValue === 'object')) return this.expand(entry.direct, childValue);
+    const byScalar = (entry.byScalar ??= new Map<unknown, SchemaNode[]>());
+    let nodes = byScalar.get(childValue);
+    if (!nodes) {
+      nodes = this.expand(entry.direct, childValue);
+      if (byScalar.size < MAX_SCALARS_PER_ENTRY) byScalar.set(childValue, nodes);
+    }
+    return nodes;
+  }
+
+  /**
+   * The expansion of member or item `segment` when no value can change it (a shared parent set,
+   * no anyOf/oneOf/if on the way, no tuple `items`): then `child(parents, segment, v)` returns this
+   * same array for every `v`. Undefined otherwise.
+   */
+  fixedChild(parents: readonly SchemaNode[], segment: string | number): SchemaNode[] | undefined {
+    return this.cachedEntry(parents, segment)?.expanded;
+  }
+
+  /**
+   * An object that stands for the class of member `name` under a shared parent set (the
+   * declared name itself, or the patterns it matches): members of one class have the same
+   * schemas, so callers may key their own per-member answers on it. Undefined when the set is
+   * not shared (or has too many patterns to class names by).
+   */
+  memberClass(parents: readonly SchemaNode[], name: string): object | undefined {
+    return this.cachedEntry(parents, name);
+  }
+
+  /** The cached answer for `segment` of a shared parent set; undefined when it cannot be cached. */
+  private cachedEntry(parents: readonly SchemaNode[], segment: string | number): ChildEntry | undefined {
+    if (!this.shared.has(parents)) return undefined;
     let cache = this.childCaches.get(parents);
     if (!cache) this.childCaches.set(parents, (cache = this.newChildCache(parents)));
-    let entry: ChildEntry | undefined;
     if (typeof segment === 'number') {
-      if (cache.items === null) return this.expand(this.directChildren(parents, segment), childValue);
-      entry = cache.items ??= this.childEntry(parents, segment);
-    } else {
-      const byName = cache.declared.has(segment);
-      const key = byName ? segment : patternClass(cache.patterns, segment);
-      const slot = byName ? cache.byName : cache.byPatterns;
-      entry = slot.get(key);
-      if (!entry) slot.set(key, (entry = this.childEntry(parents, segment)));
+      if (cache.items === null) return undefined;
+      return (cache.items ??= this.childEntry(parents, segment));
     }
-    return entry.expanded ?? this.expand(entry.direct, childValue);
+    if (cache.declared.has(segment)) {
+      let entry = cache.byName.get(segment);
+      if (!entry) cache.byName.set(segment, (entry = this.childEntry(parents, segment)));
+      return entry;
+    }
+    if (cache.patterns.length > MAX_CLASSED_PATTERNS) return undefined;
+    const key = patternClass(cache.patterns, segment);
+    let entry = cache.byPatterns.get(key);
+    if (!entry) cache.byPatterns.set(key, (entry = this.childEntry(parents, segment)));
+    return entry;
   }
 
   /**
@@ -381,10 +426,13 @@ export class SchemaWalker {
   }
 }
 
-/** Which of `patterns` a member name matches, as a string key (`''` when the list is empty). */
-function patternClass(patterns: ReadonlyArray<RegExp | undefined>, name: string): string {
-  let key = '';
-  for (const regex of patterns) key += regex?.test(name) ? '1' : '0';
+/** Patterns a class can tell apart (one bit each); a set with more is not cached by class. */
+const MAX_CLASSED_PATTERNS = 30;
+
+/** Which of `patterns` a member name matches, as a number: bit i for pattern i. */
+function patternClass(patterns: ReadonlyArray<RegExp | undefined>, name: string): number {
+  let key = 0;
+  for (let i = 0; i < patterns.length; i++) if (patterns[i]?.test(name)) key |= 1 << i;
   return key;
 }
 

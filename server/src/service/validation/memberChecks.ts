@@ -2,14 +2,18 @@
 // walker (server/src/service/schema/schemaWalker.ts): members no applicable schema declares (warning,
 // with "did you mean"), deprecated members (hint, deprecated tag, successor for the quick fix),
 // and values in a form the reference gateway accepts but the spec does not (warning).
-// The walk is iterative: depth costs heap, never stack.
+//
+// The walk visits every value of a 2 MB document (about 90,000), so per value it does as little
+// as it can: what a schema set says about its members is worked out once per set (a `Plan`), and
+// a member then costs one map lookup. It recurses, bounded: validated documents are never nested
+// deeper than MAX_NESTING (parser/document.ts), and a deeper value is not walked below the bound.
 
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import { SchemaWalker } from '../schema/schemaWalker';
+import { SchemaWalker, type DeclaredMembers } from '../schema/schemaWalker';
 import type { SchemaNode } from '../schema/schemaTypes';
 import type { SchemaRegistry } from '../../schemas/registry';
 import { describeSpecForm, markedBranches, nonSpecFormOf, type Branch } from './alternatives';
-import { childPointer, toPointer } from '../parser/jsonPointer';
+import { toPointer } from '../parser/jsonPointer';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { Codes } from './codes';
 import { Messages } from './messages';
@@ -19,79 +23,115 @@ import type { Problem } from './types';
 
 /** A budget on visited values: beyond it the walk stops (a 2 MB document needs ~10% of it). */
 const MAX_VISITED = 1_000_000;
-
-/**
- * One value on the walk's stack. The pointer is not built while walking (a string per member
- * of a 2 MB document is most of the walk's cost): a problem rebuilds it from the parent chain.
- */
-interface Frame {
-  value: unknown;
-  nodes: SchemaNode[];
-  parent: Frame | undefined;
-  segment: string | number;
-}
-
-function pointerOf(frame: Frame): string {
-  const segments: Array<string | number> = [];
-  for (let f: Frame | undefined = frame; f?.parent; f = f.parent) segments.push(f.segment);
-  return toPointer(segments.reverse());
-}
+/** Values nested deeper than this are not walked (the stack stays small whatever the input). */
+const MAX_DEPTH = 1024;
 
 /** What the member checks need to know about a schema set, worked out once per shared set. */
-interface NodeFacts {
+interface Plan {
+  nodes: SchemaNode[];
   /** The deprecated schema among the set, if any, and the successor it names. */
   deprecated: { message: string | undefined; replacedBy: string | undefined } | undefined;
   /** Some schema of the set marks alternatives with `x-svc-nonSpecForm`. */
   marksNonSpecForms: boolean;
   /** The marked alternatives' branches (made on first need). */
   branches?: Branch[];
+  /** The declared members (made when the set first describes an object). */
+  members?: DeclaredMembers;
+  /** Per name declared by `properties` or `x-svc-knownMembers`: what a member of that name needs. */
+  steps?: Map<string, Step>;
+  /** The same for other names, per member class (`SchemaWalker.memberClass`): a map's keys. */
+  classSteps?: Map<object, Step>;
+  /** Every item's plan when no item's value or index can change it; `null` when one can. */
+  items?: Plan | null;
 }
+
+/** What a member needs, worked out on the first member of its name (or class, for a map's keys). */
+interface Step {
+  declared: boolean;
+  /** The member value's plan when no value can change it. */
+  fixed: Plan | undefined;
+  /**
+   * No expansion of the member can be deprecated or mark a non-spec form (judged on the set
+   * with every branch kept, which holds every value's): a scalar value needs no visit at all.
+   */
+  quiet: boolean;
+}
+
+const UNDECLARED: Step = { declared: false, fixed: undefined, quiet: true };
+/** The `items` of a set that says nothing about its items: nothing to visit. */
+const NO_SCHEMA: Plan = { nodes: [], deprecated: undefined, marksNonSpecForms: false };
 
 export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, kind: DocumentKind, value: unknown): Problem[] {
   const problems: Problem[] = [];
   const rootNodes = walker.root(kind, value);
   if (rootNodes.length === 0) return problems;
-  const factsCache = new WeakMap<readonly SchemaNode[], NodeFacts>();
-  const factsOf = (nodes: SchemaNode[]): NodeFacts => {
-    let facts = factsCache.get(nodes);
-    if (!facts) {
-      facts = nodeFacts(nodes);
+  const plans = new Map<readonly SchemaNode[], Plan>();
+  const planOf = (nodes: SchemaNode[]): Plan => {
+    let plan = plans.get(nodes);
+    if (!plan) {
+      plan = newPlan(nodes);
       // Only shared sets come back; a one-off set is not worth a cache entry.
-      if (walker.isShared(nodes)) factsCache.set(nodes, facts);
+      if (walker.isShared(nodes)) plans.set(nodes, plan);
     }
-    return facts;
+    return plan;
   };
-  const stack: Frame[] = [{ value, nodes: rootNodes, parent: undefined, segment: '' }];
+  const stepOf = (plan: Plan, members: DeclaredMembers, name: string): Step => {
+    const steps = (plan.steps ??= new Map<string, Step>());
+    const known = steps.get(name);
+    if (known) return known;
+    if (!SchemaWalker.isDeclared(members, name)) return UNDECLARED;
+    // Declared names are kept by name; a map's keys by the class the walker puts them in.
+    const byName = members.properties.has(name) || members.known.has(name);
+    const memberClass = byName ? undefined : walker.memberClass(plan.nodes, name);
+    let step = memberClass ? plan.classSteps?.get(memberClass) : undefined;
+    if (step) return step;
+    const fixedNodes = walker.fixedChild(plan.nodes, name);
+    const fixed = fixedNodes && fixedNodes.length > 0 ? planOf(fixedNodes) : undefined;
+    const every = fixedNodes ? fixed : planOfAny(walker.child(plan.nodes, name, undefined));
+    step = { declared: true, fixed, quiet: !every || (!every.deprecated && !every.marksNonSpecForms) };
+    if (byName) steps.set(name, step);
+    else if (memberClass) (plan.classSteps ??= new Map()).set(memberClass, step);
+    return step;
+  };
+  const planOfAny = (nodes: SchemaNode[]): Plan | undefined => (nodes.length > 0 ? planOf(nodes) : undefined);
+  /** Segments from the root to the value being visited: a pointer is built only for a finding. */
+  const path: Array<string | number> = [];
+  const pointerTo = (name?: string): string => toPointer(name === undefined ? path : [...path, name]);
   let visited = 0;
-  while (stack.length && visited++ < MAX_VISITED) {
-    const frame = stack.pop()!;
-    const { value: current, nodes } = frame;
-    const facts = factsOf(nodes);
-    if (facts.marksNonSpecForms) {
-      // The branches of a shared set are worked out once; the pointer only for a finding.
-      facts.branches ??= markedBranches(registry, nodes);
-      checkNonSpecForm(facts.branches, current, () => pointerOf(frame), value, problems);
+
+  const visit = (current: unknown, plan: Plan): void => {
+    if (visited++ >= MAX_VISITED || path.length > MAX_DEPTH) return;
+    if (plan.marksNonSpecForms) {
+      plan.branches ??= markedBranches(registry, plan.nodes);
+      checkNonSpecForm(plan.branches, current, pointerTo, value, problems);
     }
-    if (current === null || typeof current !== 'object') continue;
+    if (current === null || typeof current !== 'object') return;
     if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) {
-        const item: unknown = current[i];
-        const childNodes = walker.child(nodes, i, item);
-        if (childNodes.length) stack.push({ value: item, nodes: childNodes, parent: frame, segment: i });
+      if (plan.items === undefined) {
+        const fixed = walker.fixedChild(plan.nodes, 0);
+        plan.items = fixed ? (planOfAny(fixed) ?? NO_SCHEMA) : null;
       }
-      continue;
+      if (plan.items === NO_SCHEMA) return;
+      for (let i = 0; i < current.length; i++) {
+        const item: unknown = current[i];
+        const itemPlan = plan.items ?? planOfAny(walker.child(plan.nodes, i, item));
+        if (!itemPlan) continue;
+        path.push(i);
+        visit(item, itemPlan);
+        path.pop();
+      }
+      return;
     }
-    const members = walker.members(nodes);
+    const members = (plan.members ??= walker.members(plan.nodes));
     const object = current as Record<string, unknown>;
-    const names = Object.keys(object);
-    for (let i = names.length - 1; i >= 0; i--) {
-      const name = names[i];
+    for (const name in object) {
       const child = object[name];
-      if (name === '$schema' && frame.parent === undefined) continue;
-      if (!SchemaWalker.isDeclared(members, name)) {
+      const step = stepOf(plan, members, name);
+      if (!step.declared) {
+        if (name === '$schema' && path.length === 0) continue;
         const suggestion = closestName(name, suggestable(members));
         problems.push({
-          pointer: childPointer(pointerOf(frame), name),
+          pointer: pointerTo(name),
           target: 'key',
           code: Codes.unknownMember,
           message: Messages.unknownMember(name, suggestion),
@@ -100,11 +140,14 @@ export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, k
         });
         continue;
       }
-      const childNodes = walker.child(nodes, name, child);
-      const deprecated = factsOf(childNodes).deprecated;
+      const scalar = child === null || typeof child !== 'object';
+      if (scalar && step.quiet) continue;
+      const childPlan = step.fixed ?? planOfAny(walker.child(plan.nodes, name, child));
+      if (!childPlan) continue;
+      const deprecated = childPlan.deprecated;
       if (deprecated) {
         problems.push({
-          pointer: childPointer(pointerOf(frame), name),
+          pointer: pointerTo(name),
           target: 'key',
           code: Codes.deprecated,
           message: Messages.deprecated(name, deprecated.message, deprecated.replacedBy),
@@ -113,23 +156,29 @@ export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, k
           data: deprecated.replacedBy ? { replacedBy: deprecated.replacedBy } : undefined,
         });
       }
-      if (childNodes.length) stack.push({ value: child, nodes: childNodes, parent: frame, segment: name });
+      // A scalar needs a visit only for the non-spec form check.
+      if (scalar && !childPlan.marksNonSpecForms) continue;
+      path.push(name);
+      visit(child, childPlan);
+      path.pop();
     }
-  }
+  };
+  visit(value, planOf(rootNodes));
   return problems;
 }
 
-function nodeFacts(nodes: readonly SchemaNode[]): NodeFacts {
+function newPlan(nodes: SchemaNode[]): Plan {
   const found = nodes.find((n) => typeof n.schema.deprecationMessage === 'string' || n.schema.deprecated === true);
   const replacedBy = found ? nodes.map((n) => n.schema['x-svc-replacedBy']).find((r): r is string => typeof r === 'string') : undefined;
   return {
+    nodes,
     deprecated: found ? { message: found.schema.deprecationMessage, replacedBy } : undefined,
     marksNonSpecForms: nodes.some((n) => typeof n.schema['x-svc-nonSpecForm'] === 'string'),
   };
 }
 
 /** Names offered as "did you mean": declared members that are meant to be suggested. */
-function suggestable(members: ReturnType<SchemaWalker['members']>): string[] {
+function suggestable(members: DeclaredMembers): string[] {
   const names: string[] = [];
   for (const [name, nodes] of members.properties) {
     if (!nodes.every((n) => n.schema.doNotSuggest === true || typeof n.schema.deprecationMessage === 'string')) names.push(name);
