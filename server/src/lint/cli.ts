@@ -8,7 +8,6 @@
 // run against every definition under the git root (or the current directory), reported only
 // for the files given; listen paths are compared among the files given.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentKind } from '../../../common/src/kinds';
@@ -18,6 +17,7 @@ import { unreadableJsonDiagnostics } from '../service/validation/syntax';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceModel } from '../service/index/workspaceModel';
 import { displayPath, expandArguments, fileUriOf } from './files';
+import { readText } from './readText';
 import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
 import { sarifReport, toolVersion } from './sarif';
@@ -63,7 +63,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   // are checked against every definition of the project, listen paths among the files given;
   // findings are reported for the files given only.
   const linted = new Set<string>();
-  const service = createLanguageService({ workspace: new WorkspaceModel({ comparesListenPaths: (uri) => linted.has(uri) }) });
+  const service = createLanguageService({ workspace: new WorkspaceModel({ comparesListenPaths: (uri) => linted.has(uri), localNames: false }) });
   const absolute = (file: string) => (file.startsWith('/') ? file : join(cwd, file));
   indexProject(service.workspace, projectRoot(cwd), new Set(files.map(absolute)));
   const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
@@ -72,7 +72,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(absolute(file), 'utf8');
+      text = readText(absolute(file));
     } catch (e) {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;

@@ -3,7 +3,8 @@
 // against the whole project, while diagnostics are reported only for the files asked for. A
 // pre-commit run on one staged policy then knows the APIs it grants.
 
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readText } from './readText';
 import { dirname, join } from 'node:path';
 import type { WorkspaceModel } from '../service/index/workspaceModel';
 import { fileUriOf } from './files';
@@ -53,7 +54,7 @@ export function indexProject(index: WorkspaceModel, root: string, skip: Readonly
     if (skip.has(file)) continue;
     try {
       if (statSync(file).size > MAX_FILE_BYTES) continue;
-      index.updateText(fileUriOf(file), readFileSync(file, 'utf8'), undefined, /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
+      index.updateText(fileUriOf(file), readText(file), undefined, /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
       count++;
     } catch {
       // unreadable: the linted files report their own read errors

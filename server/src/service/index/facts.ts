@@ -60,6 +60,9 @@ const NO_RANGE: Range = { start: { line: 0, character: 0 }, end: { line: 0, char
 
 /** Collects sites while walking a value; ranges are filled in by `locate`. */
 class Collector {
+  /** Whether document-local names (operationIds, security schemes) are collected too. */
+  constructor(readonly localNames: boolean) {}
+
   readonly definitions: Definition[] = [];
   readonly references: Site[] = [];
   readonly listenPaths: ListenPath[] = [];
@@ -111,8 +114,12 @@ function oasApi(value: unknown, base: string, c: Collector): void {
     c.listenPaths.push({ listenPath, domain, pointer: at(base, GATEWAY, 'server', 'listenPath', 'value'), range: NO_RANGE });
   }
   arr(obj(info?.versioning)?.versions)?.forEach((v, i) => c.refer('api', obj(v)?.id, at(base, GATEWAY, 'info', 'versioning', 'versions', i, 'id'), 'value'));
+  if (c.localNames) oasLocalNames(doc, ext, server, base, c);
+}
 
-  // Document-local names: operationIds and security schemes.
+/** Document-local names: operationIds and security schemes, defined and used. */
+type Json = Record<string, unknown>;
+function oasLocalNames(doc: Json, ext: Json | undefined, server: Json | undefined, base: string, c: Collector): void {
   const requirements = (list: unknown, pointer: string): void =>
     arr(list)?.forEach((requirement, i) => {
       for (const name of Object.keys(obj(requirement) ?? {})) c.refer('scheme', name, at(pointer, i, name), 'key', base);
@@ -193,13 +200,22 @@ function collect(kind: DocumentKind, value: unknown, c: Collector): void {
   }
 }
 
+export interface FactOptions {
+  /**
+   * Document-local names (operationIds, security schemes): navigation and workspace symbols
+   * need them; svc-lint, whose workspace rules use global names only, skips them (a 2 MB
+   * document names thousands). Default true.
+   */
+  localNames?: boolean;
+}
+
 /**
  * The facts of one parsed file. Ranges are found on first use, all of the file's at once with
  * one pass of the locator: building the index needs names only, and most files are never asked
  * for a position (the text is kept until then).
  */
-export function extractFacts(document: TextDocument, kind: DocumentKind, value: unknown): FileFacts {
-  const c = new Collector();
+export function extractFacts(document: TextDocument, kind: DocumentKind, value: unknown, options: FactOptions = {}): FileFacts {
+  const c = new Collector(options.localNames ?? true);
   collect(kind, value, c);
   const all: Array<Site | ListenPath> = [...c.definitions, ...c.references, ...c.listenPaths];
   const ranges = new Map<Site | ListenPath, Range>();

@@ -13,7 +13,7 @@ import { detectKind, type KindAssociations } from '../../../../common/src/detect
 import { SvcDocument } from '../parser/document';
 import { Codes } from '../validation/codes';
 import type { Problem } from '../validation/types';
-import { extractFacts, GLOBAL_KINDS, type Definition, type FileFacts, type NameKind, type Site } from './facts';
+import { extractFacts, GLOBAL_KINDS, type FactOptions, type Definition, type FileFacts, type NameKind, type Site } from './facts';
 import { linkProblems, type LinkLookup, type RemoteEnvironment } from './linkProblems';
 
 /** The active environment as the client reports it: see setRemoteNames. */
@@ -40,10 +40,16 @@ export interface WorkspaceModelOptions {
    * files of one invocation, as it always has, while links see the whole project.
    */
   comparesListenPaths?: (uri: string) => boolean;
+  /** Whether files' document-local names are indexed (see `FactOptions`); svc-lint turns it off. */
+  localNames?: boolean;
 }
 
 export class WorkspaceModel {
-  constructor(private readonly options: WorkspaceModelOptions = {}) {}
+  constructor(private readonly options: WorkspaceModelOptions = {}) {
+    this.factOptions = { localNames: options.localNames ?? true };
+  }
+
+  private readonly factOptions: FactOptions;
 
   private readonly facts = new Map<string, FileFacts>();
   private readonly pending = new Map<string, Pending>();
@@ -58,7 +64,7 @@ export class WorkspaceModel {
   update(doc: SvcDocument, kind: DocumentKind | undefined): void {
     this.pending.delete(doc.uri);
     if (!kind || doc.tooDeep || doc.value === undefined) return this.remove(doc.uri);
-    this.store(extractFacts(doc.textDocument, kind, doc.value));
+    this.store(extractFacts(doc.textDocument, kind, doc.value, this.factOptions));
   }
 
   /** A file read from disk: parsed and detected when first needed. */
@@ -100,7 +106,7 @@ export class WorkspaceModel {
       // Text JSON.parse accepted needs no nesting check (the rules below walk fixed paths only).
       const value = doc.isStrictJson || !doc.tooDeep ? doc.value : undefined;
       const kind = value === undefined ? undefined : detectKind(uri, value, queued.associations)?.kind;
-      if (kind) this.store(extractFacts(doc.textDocument, kind, value), false);
+      if (kind) this.store(extractFacts(doc.textDocument, kind, value, this.factOptions), false);
     }
     return this.facts.get(uri);
   }
