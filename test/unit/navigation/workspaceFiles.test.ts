@@ -56,3 +56,19 @@ test("scan and watcher events index the user's files only", async () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an index without document-local names (svc-lint): the same APIs and listen paths, no operations or schemes', async () => {
+  const { largeOasDocument } = await import('../../../bench/inputs');
+  const uri = 'file:///ws/big.json';
+  const text = largeOasDocument(8).replace('"info": {\n   "name"', '"info": {\n   "id": "bench-id",\n   "name"');
+  const full = new WorkspaceModel();
+  const lint = new WorkspaceModel({ localNames: false });
+  for (const index of [full, lint]) index.updateText(uri, text);
+  const names = (index: WorkspaceModel) => index.factsOf(uri)!.definitions.map((d) => `${d.kind} ${d.name}`);
+  assert.equal(names(full).filter((n) => n.startsWith('operation ')).length, 8);
+  assert.ok(names(full).includes('scheme authToken'));
+  assert.deepEqual(names(lint), ['api bench-id']);
+  assert.deepEqual(lint.factsOf(uri)!.listenPaths, full.factsOf(uri)!.listenPaths);
+  assert.equal(lint.definitionsOf('api', 'bench-id').length, 1);
+  assert.deepEqual(lint.factsOf(uri)!.references, []);
+});
