@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DOCUMENT_KINDS } from '../../../common/src/kinds';
 import { createAjv, getSchemaRegistry, schemasDirectory, type JSONSchema } from '../../../server/src/schemas/registry';
+import { createSchemaRegistry } from '../../../validation/src/schemas/registry';
 import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
 import { createSchemaWalker } from '../../../server/src/service/schema/schemaWalker';
 import type { SchemaNode } from '../../../server/src/service/schema/schemaTypes';
@@ -18,6 +19,7 @@ test('every schema file compiles with the registry (strict mode on)', () => {
   assert.ok(files.length >= 15, `only ${files.length} schema files`);
   for (const { file, schema } of files) {
     assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#', `${file} is not draft-07`);
+    // The bundle's registry reads a file by its id on first use: the id must be the file name.
     assert.equal(schema.$id, SCHEMA_BASE_URI + file, `${file} has an unstable $id`);
     assert.equal(typeof r.ajv.getSchema(schema.$id), 'function', `${file} did not compile`);
   }
@@ -143,4 +145,20 @@ test('the walker finds members through $ref, allOf and map values', () => {
   assert.ok(targetUrl.some((s) => typeof s.schema.markdownDescription === 'string' && s.schema.markdownDescription.includes('upstream')));
   const entry = walker.child(walker.child(walker.root('session'), 'access_rights'), 'any-api-id');
   assert.ok(declared(entry).has('allowed_urls'));
+});
+
+test('schema files read on first use (as the bundle does) give the same registry as reading them all', () => {
+  const eager = createSchemaRegistry(SCHEMAS_DIR, { lazyFiles: false });
+  const lazy = createSchemaRegistry(SCHEMAS_DIR, { lazyFiles: true });
+  // Every id is known before any file is read (the ids are the file names: see the first test).
+  assert.deepEqual(lazy.schemaIds(), eager.schemaIds());
+  for (const kind of DOCUMENT_KINDS) assert.deepEqual(lazy.schemaForKind(kind), eager.schemaForKind(kind), kind);
+  const oas = lazy.idForKind('oas');
+  assert.deepEqual(lazy.resolveRef('common.schema.json#/definitions/mapOrNull', oas), eager.resolveRef('common.schema.json#/definitions/mapOrNull', oas));
+  assert.equal(lazy.resolveRef('missing.schema.json#/definitions/x', oas), undefined);
+  assert.equal(lazy.schemaById(SCHEMA_BASE_URI + 'missing.schema.json'), undefined);
+  // The run-time ajv (no precompiled module) holds every file, lazily read or not.
+  const runtime = createSchemaRegistry(SCHEMAS_DIR, { lazyFiles: true, precompiled: false });
+  assert.equal(runtime.validatorForKind('policy')({ rate: 'fast' }), false);
+  assert.equal(runtime.validatorForKind('policy')({ rate: 10 }), true);
 });

@@ -10,6 +10,7 @@ import type { Options, ValidateFunction } from 'ajv';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadPrecompiledValidators, type PrecompiledValidators } from './precompiled';
+import { joinPlainRef } from './refUri';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { ANNOTATION_KEYWORDS } from './keywords';
 import { SCHEMA_BASE_URI, SCHEMA_FILE_BY_KIND } from '../../../common/src/schemaFiles';
@@ -107,11 +108,17 @@ export function readSchemaFiles(dir: string, options: { hash?: boolean } = {}): 
 export interface RegistryOptions {
   /** Use the build's precompiled validators when they match the schema files (default true). */
   precompiled?: boolean;
+  /**
+   * Read each schema file when first needed instead of all at once (default: for the bundle's
+   * own folder, whose files the build copied with the validators it generated). The files are
+   * then not hashed, so the precompiled validators are trusted to match them.
+   */
+  lazyFiles?: boolean;
 }
 
 class FileSchemaRegistry implements SchemaRegistry {
   private runtimeAjv: Ajv | undefined;
-  private readonly byId: Map<string, JSONSchema>;
+  private readonly byId: SchemaFiles;
   private readonly validators = new Map<DocumentKind, ValidateFunction>();
   private readonly compiled: PrecompiledValidators | undefined;
 
@@ -120,10 +127,16 @@ class FileSchemaRegistry implements SchemaRegistry {
     // bundled with it: nothing to check, and no hashing at start-up. Any other folder (the
     // sources under tsx, a test's copy) is checked against the module's hash.
     const bundled = resolve(dir) === resolve(__dirname, 'schemas');
-    const { schemas, hash } = readSchemaFiles(dir, { hash: !bundled });
-    this.byId = schemas;
     const compiled = options.precompiled === false ? undefined : loadPrecompiledValidators();
-    this.compiled = compiled && (bundled || compiled.__schemaHash === hash) ? compiled : undefined;
+    if (options.lazyFiles ?? bundled) {
+      // Each file is read when first asked for: linting an OAS document reads 3 of 16.
+      this.byId = SchemaFiles.lazy(dir);
+      this.compiled = compiled;
+    } else {
+      const { schemas, hash } = readSchemaFiles(dir);
+      this.byId = SchemaFiles.loaded(schemas);
+      this.compiled = compiled && compiled.__schemaHash === hash ? compiled : undefined;
+    }
   }
 
   get precompiled(): boolean {
@@ -133,13 +146,13 @@ class FileSchemaRegistry implements SchemaRegistry {
   get ajv(): Ajv {
     if (!this.runtimeAjv) {
       this.runtimeAjv = createAjv();
-      for (const [id, schema] of this.byId) this.runtimeAjv.addSchema(schema, id);
+      for (const id of this.byId.ids()) this.runtimeAjv.addSchema(this.byId.get(id)!, id);
     }
     return this.runtimeAjv;
   }
 
   schemaIds(): string[] {
-    return [...this.byId.keys()];
+    return this.byId.ids();
   }
 
   validatorForRef(ref: string): ValidateFunction | undefined {
@@ -176,11 +189,13 @@ class FileSchemaRegistry implements SchemaRegistry {
   }
 
   resolveRef(ref: string, baseId: string): JSONSchema | undefined {
-    let absolute: string;
-    try {
-      absolute = new URL(ref, baseId).toString();
-    } catch {
-      return undefined;
+    let absolute = joinPlainRef(ref, stripFragment(baseId));
+    if (absolute === undefined) {
+      try {
+        absolute = new URL(ref, baseId).toString();
+      } catch {
+        return undefined;
+      }
     }
     const hash = absolute.indexOf('#');
     const documentId = hash < 0 ? absolute : absolute.slice(0, hash);
@@ -188,6 +203,45 @@ class FileSchemaRegistry implements SchemaRegistry {
     const root = this.byId.get(documentId);
     if (!root) return undefined;
     return followPointer(root, pointer);
+  }
+}
+
+/**
+ * The schema files of a folder by `$id`: all read already, or (a bundle's own folder, whose files
+ * are named after their ids: `$id` = SCHEMA_BASE_URI + file name, checked by the schema tests)
+ * each read and parsed on first use.
+ */
+class SchemaFiles {
+  private constructor(
+    private readonly schemas: Map<string, JSONSchema>,
+    private readonly unread: Map<string, string>,
+    private readonly order: string[],
+  ) {}
+
+  static loaded(schemas: Map<string, JSONSchema>): SchemaFiles {
+    return new SchemaFiles(schemas, new Map(), [...schemas.keys()]);
+  }
+
+  static lazy(dir: string): SchemaFiles {
+    const unread = new Map<string, string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort()) unread.set(SCHEMA_BASE_URI + file, join(dir, file));
+    return new SchemaFiles(new Map(), unread, [...unread.keys()]);
+  }
+
+  /** Every file's id, in file name order. */
+  ids(): string[] {
+    return [...this.order];
+  }
+
+  get(id: string): JSONSchema | undefined {
+    const schema = this.schemas.get(id);
+    if (schema) return schema;
+    const path = this.unread.get(id);
+    if (path === undefined) return undefined;
+    this.unread.delete(id);
+    const read = JSON.parse(readFileSync(path, 'utf8')) as JSONSchema;
+    this.schemas.set(id, read);
+    return read;
   }
 }
 

@@ -3,6 +3,7 @@
 // at a position, so the walker follows refs itself through this small resolver.
 
 import type { SchemaNode, SchemaObject } from './schemaTypes';
+import { joinPlainRef } from '../../../../validation/src/schemas/refUri';
 
 /** Resolves `ref` seen in a schema whose base URI is `baseId`. */
 export type RefResolver = (ref: string, baseId: string | undefined) => SchemaNode | undefined;
@@ -10,6 +11,8 @@ export type RefResolver = (ref: string, baseId: string | undefined) => SchemaNod
 /** Joins a possibly relative reference onto a base URI; plain names work without a scheme. */
 export function resolveUri(ref: string, baseId: string | undefined): string {
   if (!baseId) return ref;
+  const plain = joinPlainRef(ref, baseId.replace(/#.*$/, ''));
+  if (plain !== undefined) return plain;
   try {
     return new URL(ref, baseId).href;
   } catch {

@@ -67,7 +67,7 @@ function collapse(errors: readonly ErrorObject[], ctx: SchemaContext, depth: num
 function branchErrors(error: ErrorObject, ctx: SchemaContext): ErrorObject[][] | undefined {
   const owner = compositeOwner(error, ctx);
   if (!owner) return undefined;
-  const where = subschemaLocation(ctx.registry, owner.schema);
+  const where = subschemaLocation(ctx.registry, owner.schema, owner.baseId);
   const branches = owner.schema[error.keyword] as unknown[];
   if (!where || !Array.isArray(branches)) return undefined;
   const value = valueAtPointer(ctx.value, error.instancePath);
@@ -93,7 +93,7 @@ function compositeOwner(error: ErrorObject, ctx: SchemaContext): SchemaNode | un
   const candidates = nodes.filter((n) => Array.isArray(n.schema[error.keyword]));
   const fragment = error.schemaPath.slice(error.schemaPath.indexOf('#') + 1).replace(new RegExp(`/${error.keyword}$`), '');
   for (const node of candidates) {
-    if (subschemaLocation(ctx.registry, node.schema)?.pointer === fragment) return node;
+    if (subschemaLocation(ctx.registry, node.schema, node.baseId)?.pointer === fragment) return node;
   }
   return candidates.length === 1 ? candidates[0] : undefined;
 }

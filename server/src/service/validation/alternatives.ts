@@ -22,15 +22,15 @@ export function markedBranches(registry: SchemaRegistry, nodes: readonly SchemaN
   let cache = branchesBySchema.get(registry);
   if (!cache) branchesBySchema.set(registry, (cache = new WeakMap()));
   const out: Branch[] = [];
-  for (const { schema } of nodes) {
+  for (const { schema, baseId } of nodes) {
     let own = cache.get(schema);
-    if (!own) cache.set(schema, (own = ownMarkedBranches(registry, schema)));
+    if (!own) cache.set(schema, (own = ownMarkedBranches(registry, schema, baseId)));
     out.push(...own);
   }
   return out;
 }
 
-function ownMarkedBranches(registry: SchemaRegistry, schema: SchemaNode['schema']): Branch[] {
+function ownMarkedBranches(registry: SchemaRegistry, schema: SchemaNode['schema'], fileId: string | undefined): Branch[] {
   const out: Branch[] = [];
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const branches = schema[keyword];
@@ -39,7 +39,7 @@ function ownMarkedBranches(registry: SchemaRegistry, schema: SchemaNode['schema'
       !branches.some((b) => b && typeof b === 'object' && typeof (b as Record<string, unknown>)['x-svc-nonSpecForm'] === 'string')
     )
       continue;
-    const where = subschemaLocation(registry, schema);
+    const where = subschemaLocation(registry, schema, fileId);
     if (!where) continue;
     branches.forEach((branch, i) => {
       let validate: ValidateFunction | undefined;

@@ -1,6 +1,8 @@
-// Where does a subschema object live? `{ file $id, JSON pointer }` for every object in every
-// loaded schema file, built once. ajv can then compile one `anyOf`/`oneOf` branch by
-// `id#pointer` (once, cached by ajv) so composite failures are explained branch by branch.
+// Where does a subschema object live? `{ file $id, JSON pointer }` for the objects of the loaded
+// schema files, indexed one file at a time on first need. ajv can then compile one
+// `anyOf`/`oneOf` branch by `id#pointer` (once, cached by ajv) so composite failures are
+// explained branch by branch. Callers that know the file (a schema node's base) name it: only
+// that file is indexed (the non-spec-form check of a 2 MB OAS document needs one file, not all).
 
 import type { SchemaRegistry } from '../../schemas/registry';
 import { childPointer } from '../parser/jsonPointer';
@@ -10,31 +12,40 @@ export interface SubschemaLocation {
   pointer: string;
 }
 
-const indexes = new WeakMap<SchemaRegistry, WeakMap<object, SubschemaLocation>>();
-
-export function subschemaLocation(registry: SchemaRegistry, schema: object): SubschemaLocation | undefined {
-  let index = indexes.get(registry);
-  if (!index) {
-    index = buildIndex(registry);
-    indexes.set(registry, index);
-  }
-  return index.get(schema);
+/** Per registry: the files indexed so far, and what their objects' locations are. */
+interface RegistryIndex {
+  files: Set<string>;
+  locations: WeakMap<object, SubschemaLocation>;
 }
 
-function buildIndex(registry: SchemaRegistry): WeakMap<object, SubschemaLocation> {
-  const index = new WeakMap<object, SubschemaLocation>();
-  for (const id of registry.schemaIds()) {
-    const root = registry.schemaById(id);
-    if (!root) continue;
-    // Iterative walk: schema files are small, but no recursion is cheaper still.
-    const stack: Array<{ node: unknown; pointer: string }> = [{ node: root, pointer: '' }];
-    while (stack.length) {
-      const { node, pointer } = stack.pop()!;
-      if (node === null || typeof node !== 'object') continue;
-      if (!index.has(node)) index.set(node, { id, pointer });
-      if (Array.isArray(node)) node.forEach((child, i) => stack.push({ node: child, pointer: childPointer(pointer, i) }));
-      else for (const [key, child] of Object.entries(node)) stack.push({ node: child, pointer: childPointer(pointer, key) });
-    }
+const indexes = new WeakMap<SchemaRegistry, RegistryIndex>();
+
+/** The location of `schema`; `fileId` (the `$id` of the file it is in, when known) narrows the search. */
+export function subschemaLocation(registry: SchemaRegistry, schema: object, fileId?: string): SubschemaLocation | undefined {
+  let index = indexes.get(registry);
+  if (!index) indexes.set(registry, (index = { files: new Set(), locations: new WeakMap() }));
+  const known = index.locations.get(schema);
+  if (known) return known;
+  if (fileId !== undefined && !index.files.has(fileId)) {
+    indexFile(registry, fileId, index);
+    const found = index.locations.get(schema);
+    if (found) return found;
   }
-  return index;
+  for (const id of registry.schemaIds()) if (!index.files.has(id)) indexFile(registry, id, index);
+  return index.locations.get(schema);
+}
+
+function indexFile(registry: SchemaRegistry, id: string, index: RegistryIndex): void {
+  index.files.add(id);
+  const root = registry.schemaById(id);
+  if (!root) return;
+  // Iterative walk: schema files are small, but no recursion is cheaper still.
+  const stack: Array<{ node: unknown; pointer: string }> = [{ node: root, pointer: '' }];
+  while (stack.length) {
+    const { node, pointer } = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (!index.locations.has(node)) index.locations.set(node, { id, pointer });
+    if (Array.isArray(node)) node.forEach((child, i) => stack.push({ node: child, pointer: childPointer(pointer, i) }));
+    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, pointer: childPointer(pointer, key) });
+  }
 }
