@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DOCUMENT_KINDS } from '../../../common/src/kinds';
 import { createSchemaRegistry, readSchemaFiles } from '../../../validation/src/schemas/registry';
 import { loadPrecompiledValidators } from '../../../validation/src/schemas/precompiled';
-import { precompiledRefs, withoutAnnotations } from '../../../validation/src/schemas/standalone';
+import { precompiledRefs, withoutAnnotations, withoutUnusedSchemaConstants } from '../../../validation/src/schemas/standalone';
 import { REPO_ROOT, SCHEMAS_DIR } from './fixture-helpers';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'fixtures');
@@ -145,4 +145,20 @@ test('annotations are emptied in the generated code (the keywords stay); members
     anyOf: [{ required: ['description'], description: '' }],
     enum: [{ description: 'data stays' }],
   });
+});
+
+test('schema constants the generated code never reads are dropped; read ones, and anything not a plain literal, stay', () => {
+  const source = [
+    String.raw`const schema1 = {"a":"};{","b":[1,{"c":"\\\"}"}]};`,
+    'const schema2 = {"enum":["x"]};',
+    'const schema3 = makeIt();',
+    'function validate(){return schema2.enum;}',
+  ].join('');
+  const out = withoutUnusedSchemaConstants(source);
+  assert.equal(out, 'const schema2 = {"enum":["x"]};const schema3 = makeIt();function validate(){return schema2.enum;}');
+  // The generated module of the build has none left.
+  const generated = readFileSync(join(REPO_ROOT, 'validation', 'generated', 'validators.js'), 'utf8');
+  for (const [, name] of generated.matchAll(/const (schema\d+) = \{/g)) {
+    assert.ok(generated.match(new RegExp(`\\b${name}\\b`, 'g'))!.length > 1, `${name} is declared but never read`);
+  }
 });
