@@ -62,6 +62,7 @@ const builds = [
       migration: 'migration/src/index.ts',
     },
     outdir: 'dist',
+    minifyIdentifiers: true,
   },
   // The analytics webview's script runs in the browser sandbox of a webview; its imported
   // stylesheets (uPlot's and ours) come out beside it as dist/webview/analytics.css.

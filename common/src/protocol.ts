@@ -37,9 +37,6 @@ export interface ActiveEnvironmentParams {
 
 export const ActiveEnvironmentNotification = new NotificationType<ActiveEnvironmentParams>('svc/activeEnvironment');
 
-/** Client command the server's code lenses call: (uri, position, locations) in LSP form. */
-export const SHOW_REFERENCES_COMMAND = 'svc.showReferences';
-
 /**
  * Client → server at `initialize` (LSP `initializationOptions`). One outline per document: VS
  * Code's JSON language features already give every json/jsonc document its outline (all members,

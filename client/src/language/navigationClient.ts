@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type * as lsp from 'vscode-languageclient/node';
-import { ActiveEnvironmentNotification, SHOW_REFERENCES_COMMAND, type ActiveEnvironmentParams } from '../../../common/src/protocol';
+import { ActiveEnvironmentNotification, type ActiveEnvironmentParams } from '../../../common/src/protocol';
+import { SHOW_REFERENCES_COMMAND } from '../../../common/src/commands';
 
 export interface ActiveEnvironmentSource {
   readonly onDidChange: vscode.Event<void>;

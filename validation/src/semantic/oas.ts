@@ -20,11 +20,13 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
   const schemes = obj(obj(doc.components)?.securitySchemes) ?? {};
   const schemeNames = Object.keys(schemes);
 
-  // Security requirements, document-wide and per operation.
-  const requirementProblems = (list: unknown, listPointer: string): void => {
+  // Security requirements, document-wide and per operation. The list's pointer is built only
+  // for a finding (a 2 MB document has thousands of operations, nearly all without one).
+  const requirementProblems = (list: unknown, listPointerOf: () => string): void => {
     arr(list)?.forEach((requirement, i) => {
       for (const name of Object.keys(obj(requirement) ?? {})) {
         if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
+        const listPointer = listPointerOf();
         const suggestion = closestName(name, schemeNames);
         const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
         out.push(
@@ -39,14 +41,14 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
       }
     });
   };
-  requirementProblems(doc.security, at('security'));
+  requirementProblems(doc.security, () => at('security'));
   const operationIds: string[] = [];
   for (const [path, item] of Object.entries(obj(doc.paths) ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = obj(obj(item)?.[method]);
       if (!operation) continue;
       if (typeof operation.operationId === 'string') operationIds.push(operation.operationId);
-      requirementProblems(operation.security, at('paths', path, method, 'security'));
+      if (operation.security !== undefined) requirementProblems(operation.security, () => at('paths', path, method, 'security'));
     }
   }
 

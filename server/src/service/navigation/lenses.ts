@@ -8,7 +8,7 @@ import type { SvcDocument } from '../parser/document';
 import type { WorkspaceModel } from '../index/workspaceModel';
 import { factsOfDocument, occurrences } from './navigation';
 
-import { SHOW_REFERENCES_COMMAND } from '../../../../common/src/protocol';
+import { SHOW_REFERENCES_COMMAND } from '../../../../common/src/commands';
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
