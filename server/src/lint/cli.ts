@@ -17,7 +17,7 @@ import { unreadableJsonDiagnostics } from '../service/validation/syntax';
 import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 import { WorkspaceModel } from '../service/index/workspaceModel';
 import { displayPath, expandArguments, fileUriOf } from './files';
-import { readText } from './readText';
+import { readText, reuseBuffer } from './readText';
 import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
 import { sarifReport, toolVersion } from './sarif';
@@ -108,8 +108,12 @@ function usage(problem: string): LintRun {
   return { exitCode: 2, stdout: '', stderr: `svc-lint: ${problem}\n${USAGE}` };
 }
 
-/** Runs with the process's arguments and sets its exit code (bin/svc-lint.js calls this). */
-export function main(): void {
+/**
+ * Runs with the process's arguments and sets its exit code (bin/svc-lint.js calls this, with the
+ * buffer it read the bundle into: documents are read into the same pages).
+ */
+export function main(options: { scratch?: Buffer } = {}): void {
+  if (options.scratch) reuseBuffer(options.scratch);
   let run: LintRun;
   try {
     run = runLint(process.argv.slice(2));
