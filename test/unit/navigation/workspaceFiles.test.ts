@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WorkspaceModel } from '../../../server/src/service/index/workspaceModel';
 import { WorkspaceFiles } from '../../../server/src/lsp/workspaceFiles';
+import { largeOasDocument } from '../../../bench/inputs';
 
 const api = (id: string) =>
   JSON.stringify({ name: id, api_id: id, proxy: { listen_path: '/same/', target_url: 'http://up' }, version_data: { not_versioned: true, versions: {} } });
@@ -57,8 +58,7 @@ test("scan and watcher events index the user's files only", async () => {
   }
 });
 
-test('an index without document-local names (svc-lint): the same APIs and listen paths, no operations or schemes', async () => {
-  const { largeOasDocument } = await import('../../../bench/inputs');
+test('an index without document-local names (svc-lint): the same APIs and listen paths, no operations or schemes', () => {
   const uri = 'file:///ws/big.json';
   const text = largeOasDocument(8).replace('"info": {\n   "name"', '"info": {\n   "id": "bench-id",\n   "name"');
   const full = new WorkspaceModel();

@@ -1,12 +1,22 @@
 // Rules on addresses and paths (gateway facts §9.1 rules 3, 4, 6, 7; §9.3): IP/CIDR lists,
 // non-negative timeouts, load balancing with targets, listen paths and API ids.
 
-import { isIP } from 'node:net';
 import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
 import { Messages } from '../messages';
 import type { Problem } from '../problem';
 import { arr, error, obj, warning } from './util';
+
+/**
+ * node:net's `isIP`, loaded on first use: loading node:net (streams and all) costs svc-lint
+ * about 5 ms at every start, and most documents list no address.
+ */
+let netIsIP: ((input: string) => number) | undefined;
+function isIP(text: string): number {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  netIsIP ??= (require('node:net') as typeof import('node:net')).isIP;
+  return netIsIP(text);
+}
 
 /** An IPv4/IPv6 address or a CIDR range such as `10.0.0.0/8` or `2001:db8::/32`. */
 export function isIpOrCidr(text: string): boolean {

@@ -79,19 +79,22 @@ export function memberProblems(registry: SchemaRegistry, walker: SchemaWalker, k
     const steps = (plan.steps ??= new Map<string, Step>());
     const known = steps.get(name);
     if (known) return known;
-    if (!SchemaWalker.isDeclared(members, name)) return UNDECLARED;
-    // Declared names are kept by name; a map's keys by the class the walker puts them in.
+    // Declared names are kept by name; a map's keys by the class the walker puts them in (the
+    // patterns they match decide whether they are declared too).
     const byName = members.properties.has(name) || members.known.has(name);
     const memberClass = byName ? undefined : walker.memberClass(plan.nodes, name);
     let step = memberClass ? plan.classSteps?.get(memberClass) : undefined;
     if (step) return step;
-    const fixedNodes = walker.fixedChild(plan.nodes, name);
-    const fixed = fixedNodes && fixedNodes.length > 0 ? planOf(fixedNodes) : undefined;
-    const every = fixedNodes ? fixed : planOfAny(walker.child(plan.nodes, name, undefined));
-    step = { declared: true, fixed, quiet: !every || (!every.deprecated && !every.marksNonSpecForms) };
+    step = byName || SchemaWalker.isDeclared(members, name) ? declaredStep(plan, name) : UNDECLARED;
     if (byName) steps.set(name, step);
     else if (memberClass) (plan.classSteps ??= new Map()).set(memberClass, step);
     return step;
+  };
+  const declaredStep = (plan: Plan, name: string): Step => {
+    const fixedNodes = walker.fixedChild(plan.nodes, name);
+    const fixed = fixedNodes && fixedNodes.length > 0 ? planOf(fixedNodes) : undefined;
+    const every = fixedNodes ? fixed : planOfAny(walker.child(plan.nodes, name, undefined));
+    return { declared: true, fixed, quiet: !every || (!every.deprecated && !every.marksNonSpecForms) };
   };
   const planOfAny = (nodes: SchemaNode[]): Plan | undefined => (nodes.length > 0 ? planOf(nodes) : undefined);
   /** Segments from the root to the value being visited: a pointer is built only for a finding. */
