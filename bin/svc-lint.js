@@ -51,8 +51,9 @@ function readBytes(file) {
   }
 }
 
-// The source is decoded before the cache is read into the same buffer.
-const source = Module.wrap(readBytes(bundle).toString('utf8'));
+// The bundle is built as the function Node wraps a module in (scripts/build.mjs), so its text is
+// compiled as it is. It is decoded before the cache is read into the same buffer.
+const source = readBytes(bundle).toString('utf8');
 let cachedData;
 if (!writeCache) {
   try {
