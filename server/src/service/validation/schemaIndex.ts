@@ -3,18 +3,22 @@
 // `anyOf`/`oneOf` branch by `id#pointer` (once, cached by ajv) so composite failures are
 // explained branch by branch. Callers that know the file (a schema node's base) name it: only
 // that file is indexed (the non-spec-form check of a 2 MB OAS document needs one file, not all).
+// The objects asked about are composites (they hold the `anyOf`/`oneOf`), so a file's first
+// indexing records those only (a pointer string for each of thousands of nodes cost svc-lint 7 ms
+// at every start); an object that is no composite is found by a full indexing on demand.
 
 import type { SchemaRegistry } from '../../schemas/registry';
-import { childPointer } from '../parser/jsonPointer';
+import { toPointer } from '../parser/jsonPointer';
 
 export interface SubschemaLocation {
   id: string;
   pointer: string;
 }
 
-/** Per registry: the files indexed so far, and what their objects' locations are. */
+/** Per registry: the files indexed so far (composites only, or every object), and the locations. */
 interface RegistryIndex {
-  files: Set<string>;
+  composites: Set<string>;
+  everything: Set<string>;
   locations: WeakMap<object, SubschemaLocation>;
 }
 
@@ -23,29 +27,46 @@ const indexes = new WeakMap<SchemaRegistry, RegistryIndex>();
 /** The location of `schema`; `fileId` (the `$id` of the file it is in, when known) narrows the search. */
 export function subschemaLocation(registry: SchemaRegistry, schema: object, fileId?: string): SubschemaLocation | undefined {
   let index = indexes.get(registry);
-  if (!index) indexes.set(registry, (index = { files: new Set(), locations: new WeakMap() }));
+  if (!index) indexes.set(registry, (index = { composites: new Set(), everything: new Set(), locations: new WeakMap() }));
   const known = index.locations.get(schema);
   if (known) return known;
-  if (fileId !== undefined && !index.files.has(fileId)) {
-    indexFile(registry, fileId, index);
-    const found = index.locations.get(schema);
-    if (found) return found;
+  const files = fileId !== undefined ? [fileId, ...registry.schemaIds().filter((id) => id !== fileId)] : registry.schemaIds();
+  for (const everything of [false, true]) {
+    for (const id of files) {
+      const done = everything ? index.everything : index.composites;
+      if (done.has(id)) continue;
+      done.add(id);
+      indexFile(registry, id, index.locations, everything);
+      const found = index.locations.get(schema);
+      if (found) return found;
+    }
   }
-  for (const id of registry.schemaIds()) if (!index.files.has(id)) indexFile(registry, id, index);
-  return index.locations.get(schema);
+  return undefined;
 }
 
-function indexFile(registry: SchemaRegistry, id: string, index: RegistryIndex): void {
-  index.files.add(id);
+/** Records where the file's composites (or, with `everything`, all its objects) are; the first place wins. */
+function indexFile(registry: SchemaRegistry, id: string, locations: WeakMap<object, SubschemaLocation>, everything: boolean): void {
   const root = registry.schemaById(id);
   if (!root) return;
-  // Iterative walk: schema files are small, but no recursion is cheaper still.
-  const stack: Array<{ node: unknown; pointer: string }> = [{ node: root, pointer: '' }];
-  while (stack.length) {
-    const { node, pointer } = stack.pop()!;
-    if (node === null || typeof node !== 'object') continue;
-    if (!index.locations.has(node)) index.locations.set(node, { id, pointer });
-    if (Array.isArray(node)) node.forEach((child, i) => stack.push({ node: child, pointer: childPointer(pointer, i) }));
-    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, pointer: childPointer(pointer, key) });
-  }
+  const path: Array<string | number> = [];
+  // Recursive: schema files are a few dozen levels deep at most.
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const record = everything || 'anyOf' in node || 'oneOf' in node;
+    if (record && !locations.has(node)) locations.set(node, { id, pointer: toPointer(path) });
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(i);
+        visit(node[i]);
+        path.pop();
+      }
+      return;
+    }
+    for (const key in node) {
+      path.push(key);
+      visit((node as Record<string, unknown>)[key]);
+      path.pop();
+    }
+  };
+  visit(root);
 }
