@@ -3,7 +3,6 @@
 // route with a plain-text 404 (`startSandbox({ specOnly: true })`), as a strict server built to the
 // spec would. Where the 24 endpoints cannot do a job, the test asserts the message that says so.
 import * as assert from 'node:assert/strict';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SEED_API_IDS as ID } from '../../../sandbox/src/seed/ids';
 import { findDashboardApi } from '../../../client/src/api/specFallbacks';
@@ -15,6 +14,7 @@ import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migra
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { logLength, logLine } from './helpers/shown';
 import { waitFor } from './helpers/wait';
+import { editAndSave } from './helpers/workspace';
 
 const ENV = 'E2E Spec Only';
 const GATEWAY_ENV = 'E2E Spec Only (gateway secret)';
@@ -39,17 +39,6 @@ describe('spec-only server', () => {
     setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
       vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }),
     );
-  async function editAndSave(uri: vscode.Uri, change: (doc: Json) => void): Promise<vscode.TextDocument> {
-    const document = await vscode.workspace.openTextDocument(uri);
-    const doc = JSON.parse(document.getText()) as Json;
-    change(doc);
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
-    assert.equal(await vscode.workspace.applyEdit(edit), true, 'the edit applies');
-    // A file pulled a moment ago may still be settling in the workbench's file watcher: retry the save until it lands.
-    await waitFor(async () => (await document.save()) && !document.isDirty, { message: `saving ${path.basename(uri.fsPath)}` });
-    return document;
-  }
   /** What the server holds, read through the spec's endpoints only. */
   const record = async (id: string) => (await findDashboardApi(setup.server, id))!;
   const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);

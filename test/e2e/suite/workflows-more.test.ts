@@ -16,7 +16,7 @@ import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migra
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PullAllSummary } from '../../../client/src/workflows/sync/pullFlow';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
-import { workspaceRoot, writeFixture } from './helpers/workspace';
+import { editAndSave, workspaceRoot, writeFixture } from './helpers/workspace';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
 import { logLength, logLine, notificationShown } from './helpers/shown';
@@ -48,17 +48,6 @@ describe('workflows more', () => {
     setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true, ...answers }, () =>
       vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri, environment }),
     );
-  /** Edits a JSON file as a user would (in the editor) and saves it. */
-  async function editAndSave(uri: vscode.Uri, change: (doc: Json) => void): Promise<vscode.TextDocument> {
-    const document = await vscode.workspace.openTextDocument(uri);
-    const doc = JSON.parse(document.getText()) as Json;
-    change(doc);
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
-    await vscode.workspace.applyEdit(edit);
-    assert.equal(await document.save(), true);
-    return document;
-  }
   /** The pull records of one environment in .svc/state.json, by workspace-relative path. */
   function recordsOf(environment: string): Array<[string, Json]> {
     const state = JSON.parse(fs.readFileSync(path.join(workspaceRoot().fsPath, '.svc', 'state.json'), 'utf8')) as { files: Record<string, Json> };

@@ -11,7 +11,6 @@ const EXT = 'https://svc-gateway-tools.github.io/schemas/svc-extension.schema.js
 
 test('a composite, a plain subschema and a root are located by file and pointer; an unknown object is not', () => {
   const registry = getSchemaRegistry();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const definitions = registry.schemaById(EXT)!.definitions as any;
   const per = definitions.rateLimit.properties.per as object;
   assert.ok(Array.isArray((per as { anyOf?: unknown }).anyOf), 'the fixture must be a composite');

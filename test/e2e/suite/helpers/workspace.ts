@@ -62,3 +62,19 @@ export function diagnosticsFor(
     { message },
   );
 }
+
+/**
+ * Edits a JSON file as a user would (the whole text replaced in the editor) and saves it. VS Code
+ * now and then answers a save right after an edit with false although it wrote the file (the
+ * issue 14 note; pull and push use `saveHolding` for it): the save is retried until it lands.
+ */
+export async function editAndSave(uri: vscode.Uri, change: (doc: Record<string, any>) => void): Promise<vscode.TextDocument> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const doc = JSON.parse(document.getText()) as Record<string, unknown>;
+  change(doc);
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify(doc, null, 2)}\n`);
+  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the edit of ${uri.fsPath} did not apply`);
+  await waitFor(async () => (await document.save()) && !document.isDirty, { message: `saving ${uri.fsPath}` });
+  return document;
+}
