@@ -7,12 +7,17 @@
 // (its size and time, recorded in dist/svc-lint.js.cache.json); a cache from another Node or V8
 // version is rejected by V8; either way the bundle then compiles as usual (docs/performance.md).
 'use strict';
-// The young generation stays at its first size instead of doubling as a large document is
-// parsed: every fresh page of memory costs a page fault, ~12 µs each on the virtual machines CI
-// runs on, and a 2 MB definition made V8 grow it to 16 MB for objects that end in the old
-// generation anyway (docs/performance.md: 10,200 → 8,300 faults, about 20 ms). Set before the
-// bundle is compiled, so its code cache (made through this file) carries the same flags.
-require('node:v8').setFlagsFromString('--semi-space-growth-factor=1');
+// Two garbage-collector settings for a short run (docs/performance.md), set before the bundle is
+// compiled, so its code cache (made through this file) carries the same flags:
+// - the young generation stays at its first size instead of doubling as a large document is
+//   parsed: every fresh page of memory costs a page fault, ~12 µs each on the virtual machines CI
+//   runs on, and a 2 MB definition made V8 grow it to 16 MB for objects that end in the old
+//   generation anyway (10,200 → 8,300 faults, about 20 ms);
+// - no incremental marking: a 2 MB lint crossed the old generation's first marking threshold
+//   near its end and paid a whole mark-compact (~6 ms, and marking threads on the second core)
+//   to reclaim memory the process frees by exiting. A run that does fill its heap still collects
+//   it, in one pause instead of steps.
+require('node:v8').setFlagsFromString('--semi-space-growth-factor=1 --no-incremental-marking');
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
