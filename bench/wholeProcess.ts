@@ -38,7 +38,8 @@ interface Command {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (v: number) => `${v.toFixed(0).padStart(6)} ms`;
-const ratio = (v: number) => `${v.toFixed(2).padStart(6)}×`;
+// Three decimals below 0.1: a ratio of 0.083 against a target of 0.08 must not print as 0.08.
+const ratio = (v: number) => `${v.toFixed(v < 0.1 ? 3 : 2).padStart(6)}×`;
 const mark = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 const load = () => loadavg()[0].toFixed(2);
 
