@@ -47,6 +47,10 @@ export const Messages = {
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,
+  /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */
+  requiredByClassicSchema: (name: string) =>
+    `Missing member \`${name}\`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) ` +
+    'and leaves the member at its default; add it to say what you mean.',
   pattern: (subject: string, pattern: string) => `${subject} must match the pattern \`${pattern}\`.`,
   format: (subject: string, format: string) => `${subject} must be ${FORMAT_NAMES[format] ?? `in the format ${format}`}.`,
   nullIgnored: (name: string) => `\`${name}\` is null: the gateway ignores it and keeps the default. Remove it or give it a value.`,

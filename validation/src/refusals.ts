@@ -11,7 +11,7 @@ import { valueAtPointer } from './jsonPointer';
 import { referenceRefusesNull } from './nullPolicy';
 import { getSchemaRegistry, type SchemaRegistry } from './schemas/registry';
 import { semanticProblems } from './semantic/index';
-import { REFUSAL_SEVERITY } from './severity';
+import { REFUSAL_SEVERITY, refusesMissingMembers } from './severity';
 
 export interface Refusal {
   /** JSON pointer of the refused value ('' = the document). */
@@ -21,22 +21,14 @@ export interface Refusal {
   code: string;
 }
 
-export interface RefusalOptions {
-  /**
-   * Whether missing required members refuse (default true). The reference's gateway family
-   * never runs the classic schema (its decoder leaves a missing member at its default; only
-   * the dashboard's schema check requires `version_data`, `not_versioned`…), so the sandbox's
-   * `/svc/apis` passes false for classic definitions; types, closed sets and the rules still refuse.
-   */
-  requiredMembers?: boolean;
-}
-
 /** The refusals of `value` read as a document of `kind` (none = the reference would take it). */
-export function refusalsOf(kind: DocumentKind, value: unknown, options: RefusalOptions = {}, registry: SchemaRegistry = getSchemaRegistry()): Refusal[] {
+export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry = getSchemaRegistry()): Refusal[] {
   const validate = registry.validatorForKind(kind);
   const out: Refusal[] = [];
   if (!validate(value)) {
-    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && (options.requiredMembers !== false || e.keyword !== 'required'));
+    // A missing member refuses only where the reference runs the schema (severity.ts).
+    const required = refusesMissingMembers(kind);
+    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && (required || e.keyword !== 'required'));
     // Composite errors (anyOf/oneOf/if) left alone, their branch errors all about accepted nulls: no refusal.
     if (errors.some((e) => !COMPOSITE.has(e.keyword))) {
       for (const e of errors) out.push({ pointer: e.instancePath, message: schemaMessage(e), code: 'svc.schema' });
@@ -78,7 +70,7 @@ function schemaMessage(e: ErrorObject): string {
 }
 
 /** The first refusal in the reference's words, for a 400 body; undefined when none. */
-export function firstRefusal(kind: DocumentKind, value: unknown, options: RefusalOptions = {}): string | undefined {
-  const refusals = refusalsOf(kind, value, options);
+export function firstRefusal(kind: DocumentKind, value: unknown): string | undefined {
+  const refusals = refusalsOf(kind, value);
   return refusals.length ? refusals[0].message : undefined;
 }

@@ -122,6 +122,6 @@ async function checkClassic(def: Json): Promise<void> {
   if (typeof def.name !== 'string' || def.name.trim() === '') fail('name is required');
   if (def.proxy !== undefined && (typeof def.proxy !== 'object' || def.proxy === null)) fail('proxy must be an object');
   if (def.is_oas === true) throw new HttpError(400, CLASSIC_ONLY);
-  // The gateway family runs the rules and its decoder, not the classic schema's `required`.
-  await refuseInvalid('classic', def, (reason) => `Validation of API Definition failed. Reason: ${reason}.`, { requiredMembers: false });
+  // Types, closed sets and the rules refuse; a missing member does not (validation/src/severity.ts).
+  await refuseInvalid('classic', def, (reason) => `Validation of API Definition failed. Reason: ${reason}.`);
 }

@@ -28,20 +28,15 @@ export function warmRefusals(): void {
 // Stryker restore all
 
 /** The first refusal of `value` as a document of `kind`, in the reference's words; none = accepted. */
-export async function refusalOf(kind: DocumentKind, value: unknown, options: { requiredMembers?: boolean } = {}): Promise<string | undefined> {
+export async function refusalOf(kind: DocumentKind, value: unknown): Promise<string | undefined> {
   core ??= import('../../../validation/src/index.js');
   const { refusalsOf } = await core;
-  const refusals = refusalsOf(kind, value, options);
+  const refusals = refusalsOf(kind, value);
   return refusals.length ? refusals.map((r) => r.message).join('\n') : undefined;
 }
 
 /** Throws a 400 with `message(reason)` when the core refuses the document. */
-export async function refuseInvalid(
-  kind: DocumentKind,
-  value: unknown,
-  message: (reason: string) => string,
-  options: { requiredMembers?: boolean } = {},
-): Promise<void> {
-  const reason = await refusalOf(kind, value, options);
+export async function refuseInvalid(kind: DocumentKind, value: unknown, message: (reason: string) => string): Promise<void> {
+  const reason = await refusalOf(kind, value);
   if (reason !== undefined) throw new HttpError(400, message(reason));
 }

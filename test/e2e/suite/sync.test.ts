@@ -97,6 +97,35 @@ describe('sync', () => {
     assert.ok((await screenshot('sync-push-diff'))?.endsWith('.png'));
   });
 
+  // The gateway never runs the classic schema (gateway-facts §1): the editor, push's pre-check and
+  // the sandbox all treat a missing member of a classic definition as a warning, not a refusal.
+  it('a classic definition without version_data: a warning in Problems, pushed without the "will probably refuse" question, stored', async () => {
+    const original = JSON.parse(fs.readFileSync(petstore.fsPath, 'utf8')).version_data;
+    const document = await edit(petstore, (doc) => delete doc.version_data);
+    await document.save();
+    await vscode.window.showTextDocument(document);
+    const warning = await waitFor(() => vscode.languages.getDiagnostics(petstore).find((d) => codeOf(d) === 'svc.schema.required'), {
+      message: 'the missing-member warning in Problems',
+    });
+    assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(warning.message, /^Missing member `version_data`, which the classic schema requires\. The gateway still loads the definition/);
+    assert.deepEqual(
+      vscode.languages
+        .getDiagnostics(petstore)
+        .filter((d) => d.severity === vscode.DiagnosticSeverity.Error)
+        .map((d) => d.message),
+      [],
+    );
+    const outcome = await push(petstore, { pushDespiteErrors: false });
+    assert.equal(outcome?.status, 'pushed', outcome?.message);
+    assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.version_data, undefined, 'stored as sent');
+
+    const restored = await edit(petstore, (doc) => (doc.version_data = original));
+    await restored.save();
+    const back = await push(petstore, { pushDespiteErrors: false });
+    assert.equal(back?.status, 'pushed', back?.message);
+  });
+
   it('push after a remote change: refused, then overwrite on the answer', async () => {
     const uri = petstore;
     const record = await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic);

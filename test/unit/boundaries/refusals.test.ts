@@ -1,6 +1,7 @@
 // What the sandbox refuses (request validation), without HTTP: the shared core's refusals of a
-// classic definition, a policy and a non-object, the null policy, required members switched off
-// for the gateway family, and the sandbox's 400 with the reason in the reference's words.
+// classic definition, a policy and a non-object, the null policy, missing members (no refusal in a
+// classic definition, whose schema the gateway never runs), and the sandbox's 400 with the reason
+// in the reference's words.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
@@ -34,20 +35,18 @@ test('member names with `/` and `~` are decoded in the message', () => {
   ]);
 });
 
-test('missing required members: refused by default, each named; not refused with requiredMembers: false (the gateway family)', () => {
+test('missing required members: never refused in a classic definition (the gateway does not run its schema), refused for every other kind', () => {
+  assert.deepEqual(refusalsOf('classic', { name: 'x' }), []);
+  assert.deepEqual(refusalsOf('dashboard-api', { api_definition: { name: 'x' } }), [], 'a classic definition in a dashboard record');
   assert.deepEqual(
-    refusalsOf('classic', { name: 'x' }).map((r) => [r.pointer, r.message]),
-    [
-      ['', 'proxy: is required'],
-      ['', 'version_data: is required'],
-    ],
-  );
-  assert.deepEqual(refusalsOf('classic', { name: 'x' }, { requiredMembers: false }), []);
-  assert.deepEqual(refusalsOf('classic', { name: 'x' }, { requiredMembers: true }).length, 2);
-  assert.deepEqual(
-    refusalsOf('classic', { name: 5 }, { requiredMembers: false }).map((r) => r.message),
+    refusalsOf('classic', { name: 5 }).map((r) => r.message),
     ['name: must be string'],
     'types still refuse',
+  );
+  const streams = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-streaming': {} };
+  assert.deepEqual(
+    refusalsOf('streams', streams).map((r) => r.message),
+    ['x-svc-streaming.streams: is required'],
   );
 });
 
@@ -76,14 +75,14 @@ test('a document that is not an object is refused as "document: must be object"'
 
 test('the sandbox: refusalOf joins the reasons line by line (undefined when accepted); refuseInvalid answers 400 with them', async () => {
   assert.equal(await refusalOf('classic', ok), undefined);
-  assert.equal(await refusalOf('classic', { name: 'x' }), 'proxy: is required\nversion_data: is required');
-  assert.equal(await refusalOf('classic', { name: 'x' }, { requiredMembers: false }), undefined);
+  assert.equal(await refusalOf('classic', { name: 5, active: 'yes' }), 'active: must be boolean\nname: must be string');
+  assert.equal(await refusalOf('classic', { name: 'x' }), undefined, 'missing members do not refuse a classic definition');
   await refuseInvalid('classic', ok, (r) => `Bad: ${r}`);
+  await refuseInvalid('classic', { name: 'x' }, (r) => `Bad: ${r}`);
   await assert.rejects(
-    refuseInvalid('classic', { name: 'x' }, (r) => `Bad: ${r}`),
-    (e: unknown) => e instanceof HttpError && e.status === 400 && e.message === 'Bad: proxy: is required\nversion_data: is required',
+    refuseInvalid('classic', { name: 5, active: 'yes' }, (r) => `Bad: ${r}`),
+    (e: unknown) => e instanceof HttpError && e.status === 400 && e.message === 'Bad: active: must be boolean\nname: must be string',
   );
-  await refuseInvalid('classic', { name: 'x' }, (r) => `Bad: ${r}`, { requiredMembers: false });
 });
 
 test('null policy, where our schema wants a value: a policy with `rate: null` is not refused (no schema check for policies), `rate: "x"` is', () => {
@@ -97,7 +96,7 @@ test('null policy, where our schema wants a value: a policy with `rate: null` is
 
 const petstore = (): Record<string, any> => JSON.parse(readFileSync(join(__dirname, '../../../samples/workspace/apis/petstore.oas.json'), 'utf8'));
 
-test('composite errors: an `if` (versioning in a header needs `key`) refuses with the missing member, and not at all when required members are off', () => {
+test('composite errors: an `if` (versioning in a header needs `key`) refuses with the missing member', () => {
   const doc = petstore();
   assert.deepEqual(refusalsOf('oas', doc), [], 'the sample is accepted');
   doc['x-svc-api-gateway'].info.versioning = { enabled: true, location: 'header' };
@@ -105,11 +104,9 @@ test('composite errors: an `if` (versioning in a header needs `key`) refuses wit
     refusalsOf('oas', doc).map((r) => r.message),
     ['x-svc-api-gateway.info.versioning.key: is required', 'x-svc-api-gateway.info.versioning: must match "then" schema'],
   );
-  // Left with only the `if` error, whose branch failed for a missing member only: no refusal.
-  assert.deepEqual(refusalsOf('oas', doc, { requiredMembers: false }), []);
 });
 
-test('composite errors: an `anyOf` (upstream needs `url` or `loadBalancing`) refuses with both, and not at all when required members are off', () => {
+test('composite errors: an `anyOf` (upstream needs `url` or `loadBalancing`) refuses with both', () => {
   const doc = petstore();
   doc['x-svc-api-gateway'].upstream = {};
   assert.deepEqual(
@@ -120,11 +117,14 @@ test('composite errors: an `anyOf` (upstream needs `url` or `loadBalancing`) ref
       'x-svc-api-gateway.upstream: must match a schema in anyOf',
     ],
   );
-  assert.deepEqual(refusalsOf('oas', doc, { requiredMembers: false }), []);
 });
 
 test('firstRefusal: the first refusal in the reference words, undefined when the document is accepted', () => {
   assert.equal(firstRefusal('classic', ok), undefined);
   assert.equal(firstRefusal('classic', { ...ok, name: 5, proxy: { ...ok.proxy, target_url: 5 } }), 'name: must be string');
-  assert.equal(firstRefusal('classic', { name: 'x' }, { requiredMembers: false }), undefined);
+  assert.equal(firstRefusal('classic', { name: 'x' }), undefined);
+  assert.equal(
+    firstRefusal('oas', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} }),
+    'x-svc-api-gateway.info: is required',
+  );
 });

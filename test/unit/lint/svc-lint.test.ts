@@ -25,7 +25,7 @@ test('an invalid classic definition: exit 1 with one line per problem', () => {
       `${f}:3:13 error svc.semantic.api-id \`api_id\` must not be \`.\` or \`..\` or contain \`/\` or \`\\\`.`,
       `${f}:4:15 error svc.schema.enum \`protocol\` must be one of: http, https, h2c, tcp, tls (or empty).`,
       `${f}:8:5 error svc.semantic.auth-sources All auth sources are disabled for \`jwt\`: enable at least one of header, query or cookie.`,
-      `${f}:10:3 error svc.schema.required Missing required member \`target_url\`.`,
+      `${f}:10:3 warning svc.schema.required Missing member \`target_url\`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) and leaves the member at its default; add it to say what you mean.`,
       `${f}:11:20 error svc.semantic.listen-path The listen path \`orders/\` must start with \`/\`.`,
       `${f}:12:5 error svc.semantic.load-balancing Load balancing is enabled but \`target_list\` has no targets.`,
       `${f}:13:5 warning svc.unknown-member Unknown member \`strip_listen_pth\`: did you mean \`strip_listen_path\`?`,

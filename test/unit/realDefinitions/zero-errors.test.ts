@@ -7,9 +7,6 @@ import { describe, errorsOf, hasRealDefinitions, lint, realDocuments } from './r
 
 /** Documents the reference refuses too (its schema check), so an error on them is right. */
 const SKIPS: Record<string, string> = {
-  // A documentation snippet about plugin bundles: it leaves out `version_data`, which the
-  // reference's classic schema requires (top-level `required: name, proxy, version_data`).
-  'classic/docs__api-management__plugins__plugin-types__L586.json': 'fragment without version_data (required by the reference schema)',
   // The dashboard API docs' example of a raw-message *fragment*: only `middleware`, while the
   // reference's extension schema requires `info`, `upstream` and `server`.
   'oas/docs-dashapi__schemas-JSONRawMessage.json': 'extension fragment without info/upstream/server (required by the reference schema)',

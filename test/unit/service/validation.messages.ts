@@ -3,6 +3,9 @@ export const M = {
   protocolEnumClassic: '`protocol` must be one of: http, https, h2c, tcp, tls (or empty).',
   protocolEnumOas: '`protocol` must be one of: http, https, h2c.',
   missing: (name: string) => `Missing required member \`${name}\`.`,
+  missingClassic: (name: string) =>
+    `Missing member \`${name}\`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) ` +
+    'and leaves the member at its default; add it to say what you mean.',
   mustBeBoolean: (name: string) => `\`${name}\` must be true or false.`,
   mustBeInteger: (name: string) => `\`${name}\` must be an integer.`,
   mustBeNumber: (name: string) => `\`${name}\` must be a number.`,

@@ -17,21 +17,42 @@ test('classic: a wrong enum value is reported on the value, with the allowed val
   expectDiagnostics(classic(',\n  "protocol": «"htp"»'), [['svc.schema.enum', M.protocolEnumClassic]]);
 });
 
-test('classic: a missing required member is reported on the parent key', () => {
-  expectDiagnostics(
+// The gateway never runs the classic schema (gateway-facts §1): a definition missing a member it
+// requires still loads, so the finding is a warning, never an error (validation/src/severity.ts).
+test('classic: a missing required member is a warning on the parent key', () => {
+  const [d] = expectDiagnostics(
     `{
   "name": "Orders",
   «"proxy"»: { "listen_path": "/orders/" },
   "version_data": { "not_versioned": true, "versions": {} }
 }`,
-    [['svc.schema.required', M.missing('target_url')]],
+    [['svc.schema.required', M.missingClassic('target_url')]],
   );
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
+  assert.deepEqual(d.data, { pointer: '/proxy', missing: 'target_url', placeholder: '' }, 'the quick fix still has what it needs');
 });
 
-test('classic: a missing member of the root is reported on its opening brace', () => {
-  expectDiagnostics(`«{»\n  "name": "Orders",\n  "api_id": "orders",\n  "version_data": { "not_versioned": true, "versions": {} }\n}`, [
-    ['svc.schema.required', M.missing('proxy')],
+test('classic: a missing member of the root is a warning on its opening brace; so is one in a dashboard record', () => {
+  const [d] = expectDiagnostics(`«{»\n  "name": "Orders",\n  "api_id": "orders",\n  "version_data": { "not_versioned": true, "versions": {} }\n}`, [
+    ['svc.schema.required', M.missingClassic('proxy')],
   ]);
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
+  const [r] = expectDiagnostics(
+    `{ «"api_definition"»: { "name": "Orders", "api_id": "orders", "proxy": { "listen_path": "/o/", "target_url": "http://o" } }, "created_at": "2024-01-01T00:00:00Z" }`,
+    [['svc.schema.required', M.missingClassic('version_data')]],
+  );
+  assert.equal(r.severity, DiagnosticSeverity.Warning);
+});
+
+test('classic: a missing member is a warning, but a wrong type beside it stays an error', () => {
+  const diagnostics = expectDiagnostics(`«{»\n  "name": «5»,\n  "proxy": { "listen_path": "/o/", "target_url": "http://o" }\n}`, [
+    ['svc.schema.required', M.missingClassic('version_data')],
+    ['svc.schema.type', M.mustBeString('name')],
+  ]);
+  assert.deepEqual(
+    diagnostics.map((d) => d.severity),
+    [DiagnosticSeverity.Warning, DiagnosticSeverity.Error],
+  );
 });
 
 test('classic: wrong types on the values, one message each', () => {
@@ -123,6 +144,14 @@ const oas = (security: string, gateway: string, operations = '"listPets": { "all
   }
 }`;
 const oasServer = '"server": { "listenPath": { "value": "/pets/" } }';
+
+test('oas: a missing required member of the extension is an error (the reference runs the extension schema)', () => {
+  const [d] = expectDiagnostics(
+    oas('', `"upstream": { "url": "http://p" },\n    "server": «{» "listenPath": {} }`.replace('«{»', '{').replace('"listenPath": {}', '«"listenPath"»: {}')),
+    [['svc.schema.required', M.missing('value')]],
+  );
+  assert.equal(d.severity, DiagnosticSeverity.Error);
+});
 
 test('oas: security requirements must name a scheme of components.securitySchemes', () => {
   expectDiagnostics(oas('{ «"authTokn"»: [] }', `"upstream": { "url": "http://p" },\n    ${oasServer}`), [

@@ -16,6 +16,7 @@ import { Codes } from './codes';
 import { Messages, typeList } from './messages';
 import { subschemaLocation } from './schemaIndex';
 import { placeholderFor } from './placeholders';
+import { refusesMissingMembers } from '../../../../validation/src/severity';
 import type { Problem } from './types';
 
 export interface SchemaContext {
@@ -212,7 +213,9 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
     case 'required': {
       const name = String(params.missingProperty);
       const placeholder = placeholderFor(ctx, e.instancePath, name);
-      return error(Codes.required, Messages.required(name), 'missing', { missing: name, placeholder });
+      const data = { missing: name, placeholder };
+      if (refusesMissingMembers(ctx.kind)) return error(Codes.required, Messages.required(name), 'missing', data);
+      return { ...error(Codes.required, Messages.requiredByClassicSchema(name), 'missing', data), severity: DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
       return {
