@@ -114,13 +114,12 @@ export function registerGatewayApis(router: Router, { state }: RouteDeps): void 
   });
 }
 
-/** The classic rule the reference reports first on a write (gateway-facts §2.1, trimmed to basics). */
+/**
+ * What the gateway refuses in a classic write: an OAS API on the classic route, then what the
+ * shared core refuses (the editor's errors: wrong types, closed sets, the rule set of
+ * gateway-facts §9.1). It requires no member, not even `name`: its decoder keeps the default.
+ */
 async function checkClassic(def: Json): Promise<void> {
-  const fail = (reason: string) => {
-    throw new HttpError(400, `Validation of API Definition failed. Reason: ${reason}.`);
-  };
-  if (typeof def.name !== 'string' || def.name.trim() === '') fail('name is required');
-  if (def.proxy !== undefined && (typeof def.proxy !== 'object' || def.proxy === null)) fail('proxy must be an object');
   if (def.is_oas === true) throw new HttpError(400, CLASSIC_ONLY);
   // Types, closed sets and the rules refuse; a missing member does not (validation/src/severity.ts).
   await refuseInvalid('classic', def, (reason) => `Validation of API Definition failed. Reason: ${reason}.`);
