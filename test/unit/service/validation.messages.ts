@@ -6,6 +6,8 @@ export const M = {
   missingClassic: (name: string) =>
     `Missing member \`${name}\`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) ` +
     'and leaves the member at its default; add it to say what you mean.',
+  eitherMissing: (...names: string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
+  mustBeObject: (name: string) => `\`${name}\` must be an object.`,
   mustBeBoolean: (name: string) => `\`${name}\` must be true or false.`,
   mustBeInteger: (name: string) => `\`${name}\` must be an integer.`,
   mustBeNumber: (name: string) => `\`${name}\` must be a number.`,

@@ -153,6 +153,23 @@ test('oas: a missing required member of the extension is an error (the reference
   assert.equal(d.severity, DiagnosticSeverity.Error);
 });
 
+test('oas: an upstream with neither url nor loadBalancing gets one error naming both, on its key', () => {
+  const [d] = expectDiagnostics(oas('', `«"upstream"»: {},\n    ${oasServer}`), [['svc.schema.required', M.eitherMissing('url', 'loadBalancing')]]);
+  assert.equal(d.severity, DiagnosticSeverity.Error);
+  assert.deepEqual(d.data, { pointer: '/x-svc-api-gateway/upstream', missing: 'url', placeholder: '' }, 'the quick fix adds the first');
+  // Just inside: either member alone satisfies it.
+  expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`), []);
+  // A value of the wrong type: one type error, not one per branch.
+  expectDiagnostics(oas('', `"upstream": «"http://p"»,\n    ${oasServer}`), [['svc.schema.type', M.mustBeObject('upstream')]]);
+});
+
+test('oas: a body transform with neither body nor path gets one error naming both', () => {
+  expectDiagnostics(
+    oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`, '"listPets": { «"transformRequestBody"»: { "enabled": true, "format": "json" } }'),
+    [['svc.schema.required', M.eitherMissing('body', 'path')]],
+  );
+});
+
 test('oas: security requirements must name a scheme of components.securitySchemes', () => {
   expectDiagnostics(oas('{ «"authTokn"»: [] }', `"upstream": { "url": "http://p" },\n    ${oasServer}`), [
     ['svc.semantic.security-scheme', M.schemeMissing('authTokn', 'authToken')],

@@ -76,6 +76,11 @@ function emptied(value: unknown): unknown {
 /** The CommonJS source of the precompiled validators of the schema files in `schemasDir`. */
 export function precompiledValidatorsSource(schemasDir: string): string {
   const { schemas, hash } = readSchemaFiles(schemasDir);
+  return precompiledValidatorsSourceOf(schemas, hash);
+}
+
+/** The same for schemas already read (by `$id`), stamped with `hash`. */
+export function precompiledValidatorsSourceOf(schemas: ReadonlyMap<string, JSONSchema>, hash?: string): string {
   // Same options as at run time; formats come from ajv-formats' module instead of being inlined.
   const ajv = createAjv({ code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
   for (const [id, schema] of schemas) ajv.addSchema(withoutAnnotations(schema) as JSONSchema, id);

@@ -54,6 +54,11 @@ function collapse(errors: readonly ErrorObject[], ctx: SchemaContext, depth: num
     // Drop the branch noise ajv emitted just before the composite error.
     const noise = new Set(branches.flat().map(signature));
     while (out.length && out[out.length - 1].instancePath.startsWith(error.instancePath) && noise.has(signature(out[out.length - 1]))) out.pop();
+    const either = eitherMissing(branches, error.instancePath);
+    if (either) {
+      out.push({ ...error, keyword: 'required', params: { missingProperty: either[0], alternatives: either } });
+      continue;
+    }
     const best = bestBranch(branches);
     if (best === 'types') {
       out.push({ ...error, keyword: 'type', params: { type: branchTypes(branches).join(',') } });
@@ -62,6 +67,20 @@ function collapse(errors: readonly ErrorObject[], ctx: SchemaContext, depth: num
     out.push(...collapse(branches[best], ctx, depth + 1));
   }
   return out;
+}
+
+/**
+ * The members of "one of these is required" (`upstream` needs `url` or `loadBalancing`): every
+ * branch fails only for one missing member of the same object. Said once, naming them all, rather
+ * than as the first branch's member alone.
+ */
+function eitherMissing(branches: ErrorObject[][], at: string): string[] | undefined {
+  const names: string[] = [];
+  for (const errors of branches) {
+    if (errors.length !== 1 || errors[0].keyword !== 'required' || errors[0].instancePath !== at) return undefined;
+    names.push(String((errors[0].params as AjvParams).missingProperty));
+  }
+  return names.length > 1 ? names : undefined;
 }
 
 /** Each branch's own errors, instance paths made absolute; `undefined` when not resolvable. */
@@ -179,6 +198,8 @@ function customMessage(pointer: string, ctx: SchemaContext, pattern?: string): s
 interface AjvParams {
   pattern: string;
   missingProperty: string;
+  /** Set by `collapse` when any one of these members would do. */
+  alternatives?: string[];
   additionalProperty: string;
   type: string;
   allowedValues?: unknown[];
@@ -214,6 +235,7 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       const name = String(params.missingProperty);
       const placeholder = placeholderFor(ctx, e.instancePath, name);
       const data = { missing: name, placeholder };
+      if (params.alternatives) return error(Codes.required, Messages.requiredEither(params.alternatives), 'missing', data);
       if (refusesMissingMembers(ctx.kind)) return error(Codes.required, Messages.required(name), 'missing', data);
       return { ...error(Codes.required, Messages.requiredByClassicSchema(name), 'missing', data), severity: DiagnosticSeverity.Warning };
     }
