@@ -17,6 +17,12 @@ test('classic: a wrong enum value is reported on the value, with the allowed val
   expectDiagnostics(classic(',\n  "protocol": «"htp"»'), [['svc.schema.enum', M.protocolEnumClassic]]);
 });
 
+test('classic: a wrong-typed enum value gets one message, the one listing the allowed values', () => {
+  expectDiagnostics(classic(',\n  "protocol": «5»'), [['svc.schema.enum', M.protocolEnumClassic]]);
+  // A member with a type but no closed set keeps its type message.
+  expectDiagnostics(classic(',\n  "listen_port": «"8080"»'), [['svc.schema.type', M.mustBeInteger('listen_port')]]);
+});
+
 // The gateway never runs the classic schema (gateway-facts §1): a definition missing a member it
 // requires still loads, so the finding is a warning, never an error (validation/src/severity.ts).
 test('classic: a missing required member is a warning on the parent key', () => {
@@ -173,6 +179,20 @@ test('oas: a body transform with neither body nor path gets one error naming bot
 test('oas: security requirements must name a scheme of components.securitySchemes', () => {
   expectDiagnostics(oas('{ «"authTokn"»: [] }', `"upstream": { "url": "http://p" },\n    ${oasServer}`), [
     ['svc.semantic.security-scheme', M.schemeMissing('authTokn', 'authToken')],
+  ]);
+});
+
+test('oas: components of the wrong type is one error; the requirements naming its schemes are not reported beside it', () => {
+  const withComponents = (components: string) =>
+    oas('{ "authToken": [] }', `"upstream": { "url": "http://p" },\n    ${oasServer}`).replace(
+      '"components": { "securitySchemes": { "authToken": { "type": "apiKey", "in": "header", "name": "Authorization" } } }',
+      `"components": ${components}`,
+    );
+  expectDiagnostics(withComponents('«"oops"»'), [['svc.schema.type', M.mustBeObject('components')]]);
+  expectDiagnostics(withComponents('{ "securitySchemes": «[]» }'), [['svc.schema.type', M.mustBeObject('securitySchemes')]]);
+  // Just outside: readable components without the scheme still get the requirement's error.
+  expectDiagnostics(withComponents('{ "securitySchemes": {} }').replace('{ "authToken": [] }', '{ «"authToken"»: [] }'), [
+    ['svc.semantic.security-scheme', M.schemeMissing('authToken')],
   ]);
 });
 

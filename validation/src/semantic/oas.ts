@@ -17,12 +17,17 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
   if (!doc) return [];
   const out: Problem[] = [];
   const at = (...segments: Array<string | number>): string => segments.reduce<string>((p, s) => childPointer(p, s), pointer);
-  const schemes = obj(obj(doc.components)?.securitySchemes) ?? {};
+  const schemesValue = obj(doc.components)?.securitySchemes;
+  const schemes = obj(schemesValue) ?? {};
   const schemeNames = Object.keys(schemes);
+  // A `components` or `securitySchemes` of the wrong type is the schema's error; every requirement
+  // "not defined" beside it would only repeat it.
+  const schemesUnreadable = (doc.components !== undefined && !obj(doc.components)) || (schemesValue !== undefined && !obj(schemesValue));
 
   // Security requirements, document-wide and per operation. The list's pointer is built only
   // for a finding (a 2 MB document has thousands of operations, nearly all without one).
   const requirementProblems = (list: unknown, listPointerOf: () => string): void => {
+    if (schemesUnreadable) return;
     arr(list)?.forEach((requirement, i) => {
       for (const name of Object.keys(obj(requirement) ?? {})) {
         if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;

@@ -31,7 +31,16 @@ const MAX_COMPOSITE_DEPTH = 8;
 
 export function problemsFromAjv(errors: readonly ErrorObject[], ctx: SchemaContext): Problem[] {
   const collapsed = collapse(errors, ctx, 0);
-  return collapsed.map((e) => toProblem(e, ctx)).filter((p): p is Problem => p !== undefined);
+  return withoutTypeBesideValues(collapsed.map((e) => toProblem(e, ctx)).filter((p): p is Problem => p !== undefined));
+}
+
+/**
+ * `"protocol": 5` fails both `type` and `enum`: one message is enough, and the one listing the
+ * allowed values also says which type they are.
+ */
+function withoutTypeBesideValues(problems: Problem[]): Problem[] {
+  const listed = new Set(problems.filter((p) => p.code === Codes.enum || p.code === Codes.const).map((p) => p.pointer));
+  return listed.size === 0 ? problems : problems.filter((p) => p.code !== Codes.type || !listed.has(p.pointer));
 }
 
 const signature = (e: ErrorObject): string => `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
