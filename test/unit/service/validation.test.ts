@@ -257,6 +257,34 @@ test('streams: a Go-style per is accepted with a warning; ISO 8601 is the spec f
   expectDiagnostics(streams('«"one minute"»'), [['svc.schema.pattern', 'Use an ISO 8601 duration such as PT1S, PT1M or PT1H30M.']]);
 });
 
+// Members real documents carry that the reference's schemas leave open (the dashboard writes some,
+// the streams engine reads the others): declared, so they raise no "unknown member" warning.
+test('streams: the streams engine options real documents use are known; a misspelt one still gets "did you mean"', () => {
+  const streams = (httpServer: string) => `{
+  "openapi": "3.0.3",
+  "info": { "title": "Events", "version": "1" },
+  "paths": {},
+  "x-svc-api-gateway": { "info": { "name": "Events", "state": { "active": true } }, "server": { "listenPath": { "value": "/events/" } } },
+  "x-svc-streaming": { "streams": { "s": {
+    "input": { "kafka": { "addresses": ["k:9092"], "topics": ["t"], "auto_replay_nacks": true, "start_from_oldest": false, "commit_period": "1s" } },
+    "output": { "http_server": { ${httpServer} }, "label": "out" }
+  } } }
+}`;
+  expectDiagnostics(streams('"address": "", "path": "/get", "rate_limit": "", "cors": { "enabled": true }'), []);
+  expectDiagnostics(streams('«"adress"»: ""'), [['svc.unknown-member', M.unknown('adress', 'address')]]);
+  expectDiagnostics(streams('"address": «5»'), [['svc.schema.type', M.mustBeString('address')]]);
+});
+
+test('dashboard records: uptime_tests.disabled and the discovery form field the dashboard writes are known', () => {
+  const record = (uptime: string) =>
+    `{ "api_definition": { "name": "Orders", "api_id": "orders", "version_data": { "not_versioned": true, "versions": {} },
+  "proxy": { "listen_path": "/o/", "target_url": "http://o", "service_discovery": { "use_discovery_service": false, "_sd_show_port_path": false } },
+  "uptime_tests": { ${uptime}, "check_list": [] } } }`;
+  expectDiagnostics(record('"disabled": false'), []);
+  expectDiagnostics(record('"disabled": «"no"»'), [['svc.schema.type', M.mustBeBoolean('disabled')]]);
+  expectDiagnostics(record('«"disable"»: false'), [['svc.unknown-member', M.unknown('disable', 'disabled')]]);
+});
+
 test('syntax errors have codes and exact ranges; comments are fine in jsonc only', () => {
   expectDiagnostics(classic(',\n  "active": true «"slug"»: "x"'), [['svc.syntax.comma-expected', M.commaExpected]]);
   const jsonc = classic(',\n  // the slug\n  "slug": "x"');
