@@ -202,6 +202,18 @@ test('oas: middleware.operations keys must be operationIds of paths', () => {
   ]);
 });
 
+test('oas: an MCP proxy keys method-level middleware by JSON-RPC method and verb; other documents and other keys are still checked', () => {
+  const upstream = `"upstream": { "url": "http://p" },\n    ${oasServer}`;
+  const mcp = (operations: string) =>
+    oas('', upstream, operations).replace('"middleware": {', '"middleware": { "mcpTools": { "get-weather": { "allow": { "enabled": true } } },');
+  expectDiagnostics(mcp('"tools/callPOST": { "rateLimit": { "enabled": true, "rate": 5, "per": 60 } }'), []);
+  expectDiagnostics(mcp('«"listPet"»: { "allow": { "enabled": true } }'), [['svc.semantic.operation-id', M.operationMissing('listPet', 'listPets')]]);
+  // Not an MCP proxy: the same key names no operation.
+  expectDiagnostics(oas('', upstream, '«"tools/callPOST"»: { "allow": { "enabled": true } }'), [
+    ['svc.semantic.operation-id', M.operationMissing('tools/callPOST')],
+  ]);
+});
+
 test('oas: a Go-style rateLimit.per is accepted with a warning naming the spec form', () => {
   const [d] = expectDiagnostics(oas('', `"upstream": { "url": "http://p", "rateLimit": { "enabled": true, "rate": 1, "per": «"1m"» } },\n    ${oasServer}`), [
     ['svc.non-spec-form', M.perNonSpecOas],

@@ -12,6 +12,19 @@ import { arr, error, obj, warning } from './util';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/**
+ * An MCP proxy's method-level middleware: `operations` keyed by a JSON-RPC method and the HTTP
+ * verb (`tools/callPOST`), which the gateway matches in the request body, with or without a
+ * documented operation of that id in `paths` (the reference's MCP definition docs).
+ */
+const MCP_METHOD_OPERATION = /^[a-z]+(?:\/[A-Za-z]+)+POST$/;
+
+/** An MCP proxy: the extension carries the per-primitive maps only MCP proxies have. */
+function isMcpProxy(ext: Record<string, unknown>): boolean {
+  const middleware = obj(ext.middleware);
+  return middleware !== undefined && ['mcpTools', 'mcpResources', 'mcpPrompts'].some((k) => middleware[k] !== undefined);
+}
+
 export function oasProblems(value: unknown, pointer: string): Problem[] {
   const doc = obj(value);
   if (!doc) return [];
@@ -64,8 +77,9 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
   // middleware.operations keys must be operationIds of `paths` (unknown ones are ignored at
   // runtime and deleted by import/PATCH: the configuration would be lost silently).
   const known = new Set(operationIds);
+  const mcp = isMcpProxy(ext);
   for (const id of Object.keys(obj(obj(ext.middleware)?.operations) ?? {})) {
-    if (known.has(id)) continue;
+    if (known.has(id) || (mcp && MCP_METHOD_OPERATION.test(id))) continue;
     const suggestion = closestName(id, operationIds);
     const hint = suggestion ? `: did you mean \`${suggestion}\`?` : '.';
     // The gateway does not refuse it (it ignores the entry, and import/PATCH drop it): a warning.
