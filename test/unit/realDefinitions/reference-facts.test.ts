@@ -28,6 +28,8 @@ const FACTS: Record<string, { error?: string[]; warning?: string[]; hint?: strin
   'classic-negative-global-timeout.json': { warning: ['svc.semantic.timeout'] },
   'classic-negative-hard-timeout.json': { error: ['svc.schema.range'] },
   'oas-null-refused.json': { error: ['svc.schema.type'] },
+  'oas-upstream-url-as-go-parses.json': {},
+  'classic-missing-version-data.json': { warning: ['svc.schema.required'] },
 };
 
 const NAMES: Record<number, 'error' | 'warning' | 'hint' | 'info'> = {

@@ -84,6 +84,10 @@ export function createAjv(extra: Options = {}): Ajv {
     ...extra,
   });
   addFormats(ajv);
+  // The reference's own check of `uri-reference` replaces ajv-formats' (formats.ts).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { isUriReference } = require('./formats') as typeof import('./formats');
+  ajv.addFormat('uri-reference', isUriReference);
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;
 }

@@ -81,8 +81,9 @@ export function precompiledValidatorsSource(schemasDir: string): string {
 
 /** The same for schemas already read (by `$id`), stamped with `hash`. */
 export function precompiledValidatorsSourceOf(schemas: ReadonlyMap<string, JSONSchema>, hash?: string): string {
-  // Same options as at run time; formats come from ajv-formats' module instead of being inlined.
-  const ajv = createAjv({ code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+  // Same options as at run time; formats come from our formats module (ajv-formats' and the
+  // reference's `uri-reference`, formats.ts) instead of being inlined.
+  const ajv = createAjv({ code: { source: true, formats: _`require("../src/schemas/formats").formats` } });
   for (const [id, schema] of schemas) ajv.addSchema(withoutAnnotations(schema) as JSONSchema, id);
   const exported: Record<string, string> = {};
   const failed: Record<string, string> = {};
