@@ -238,6 +238,27 @@ describe('svc push of OAS documents', () => {
   });
 });
 
+describe('svc push: the one severity rule', () => {
+  // The gateway never runs the classic schema (gateway-facts §1): a missing member is a warning
+  // for svc-lint, so push goes ahead, and the sandbox stores the definition as the gateway would.
+  test('a classic definition without version_data: pushed (exit 0), the plan naming the removed member, and stored', async () => {
+    const CLASSIC = 'svc/petstore-classic.classic.json';
+    const original = await w.readJson(CLASSIC);
+    const { version_data: _versionData, ...withoutVersionData } = original;
+    await w.writeJson(CLASSIC, { ...withoutVersionData, name: 'Petstore Classic (no version data)' });
+    const run = await w.svc(['push', '--yes', CLASSIC]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^ {4}- version_data$/m);
+    const stored = (await w.client.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition;
+    assert.deepEqual([stored?.name, stored?.version_data], ['Petstore Classic (no version data)', undefined]);
+
+    await w.writeJson(CLASSIC, original);
+    const back = await w.svc(['push', '--yes', CLASSIC]);
+    assert.equal(back.code, 0, back.stdout + back.stderr);
+    assert.equal((await w.client.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, original.name);
+  });
+});
+
 describe('svc migrate', () => {
   test('a dry run prints the report and changes nothing', async () => {
     const run = await w.svc(['migrate', '--dry-run', SEED_API_IDS.weatherClassic, '--format', 'json']);
