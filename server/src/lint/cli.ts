@@ -1,8 +1,9 @@
 // svc-lint: the language service's validation on the command line, for CI pipelines.
 //   svc-lint [--format text|json|sarif] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
-// Well-formed JSON that is no Svc document (no detected kind) is skipped silently, as in the
-// editor; a file that is not valid JSON (empty, truncated, nested too deeply) is an error
+// Well-formed JSON that is no Svc document (no detected kind) is skipped, as in the editor (a
+// pre-commit hook passes every staged .json); when no file given is one, stderr says so, so an
+// empty report is not read as a pass of the file the user meant to check. A file that is not valid JSON (empty, truncated, nested too deeply) is an error
 // whatever it was meant to be, since no kind can be told from it. A UTF-8 BOM is accepted.
 // The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
 // run against every definition under the git root (or the current directory), reported only
@@ -91,6 +92,9 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
     linted.add(uri);
     documents.push({ file: displayPath(file, cwd), textDocument, kind });
   }
+  // Information, not a failure: the exit code stays 0.
+  const notes =
+    documents.length === 0 && unreadable.length === 0 && stderr.length === 0 ? [`svc-lint: ${noDocumentNote(files.map((f) => displayPath(f, cwd)))}`] : [];
   const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
     file,
     kind,
@@ -101,7 +105,16 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
   // The one severity rule (validation/src/severity.ts): only refusals fail the run.
   const hasError = results.some((r) => r.diagnostics.some(isRefusal)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : format === 'sarif' ? sarifReport(results, toolVersion()) : textReport(results);
-  return { exitCode: hasError ? 1 : 0, stdout: out, stderr: stderr.join('\n') };
+  return { exitCode: hasError ? 1 : 0, stdout: out, stderr: [...stderr, ...notes].join('\n') };
+}
+
+/** Why the report is empty: none of the files is a Svc document (its kind could not be told). */
+function noDocumentNote(files: string[]): string {
+  const named = files.length === 1 ? `${files[0]} is no Svc document` : `the ${files.length} files are no Svc documents`;
+  return (
+    `checked nothing: ${named} ` +
+    '(no API definition, streams document, policy or key was recognised; a `$schema` member naming one of our schemas says what a file is).'
+  );
 }
 
 function usage(problem: string): LintRun {

@@ -54,9 +54,11 @@ test('invalid JSON is an error whatever its kind: a truncated definition, an emp
   });
 });
 
-test('only well-formed JSON of no kind of ours is skipped (exit 0, no output)', () => {
+test('only well-formed JSON of no kind of ours is skipped (exit 0, no findings; stderr says nothing was checked)', () => {
   withFiles({ 'package.json': '{ "name": "x", "version": "1.0.0" }', 'list.json': '[1, 2, 3]' }, (dir) => {
-    assert.deepEqual(runLint(['package.json', 'list.json'], dir), { exitCode: 0, stdout: '', stderr: '' });
+    const run = runLint(['package.json', 'list.json'], dir);
+    assert.deepEqual([run.exitCode, run.stdout], [0, '']);
+    assert.match(run.stderr, /^svc-lint: checked nothing: the 2 files are no Svc documents/);
   });
 });
 

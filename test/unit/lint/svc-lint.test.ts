@@ -15,6 +15,14 @@ test('valid fixtures: exit 0 and no output', () => {
   assert.deepEqual(run, { exitCode: 0, stdout: '', stderr: '' });
 });
 
+test('JSON that is no Svc document: skipped (exit 0); when nothing given is one, stderr says so', () => {
+  const why = '(no API definition, streams document, policy or key was recognised; a `$schema` member naming one of our schemas says what a file is).';
+  assert.deepEqual(lint('package.json'), { exitCode: 0, stdout: '', stderr: `svc-lint: checked nothing: package.json is no Svc document ${why}` });
+  assert.deepEqual(lint('package.json', 'tsconfig.json').stderr, `svc-lint: checked nothing: the 2 files are no Svc documents ${why}`);
+  // Beside a Svc document (a pre-commit hook passes every staged .json): no note.
+  assert.deepEqual(lint('package.json', 'test/fixtures/service/valid'), { exitCode: 0, stdout: '', stderr: '' });
+});
+
 test('an invalid classic definition: exit 1 with one line per problem', () => {
   const run = lint('test/fixtures/service/invalid/classic.json');
   assert.equal(run.exitCode, 1);
