@@ -47,6 +47,10 @@ export const Messages = {
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,
+  /** An OAS extension's member the gateway's import and PATCH fill in (severity.ts). */
+  filledInOnImport: (missing: string) =>
+    `${missing} The gateway's import and PATCH fill it in (the name from the title, the upstream URL from \`servers\`, the listen path \`/\`, ` +
+    'the API active); write it to say what you mean.',
   /** Any one of the members would do (an `anyOf` of `required`s). */
   requiredEither: (names: readonly string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */

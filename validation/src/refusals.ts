@@ -11,7 +11,7 @@ import { valueAtPointer } from './jsonPointer';
 import { referenceRefusesNull } from './nullPolicy';
 import { getSchemaRegistry, type SchemaRegistry } from './schemas/registry';
 import { semanticProblems } from './semantic/index';
-import { REFUSAL_SEVERITY, refusesMissingMembers } from './severity';
+import { REFUSAL_SEVERITY, refusesMissingMember } from './severity';
 
 export interface Refusal {
   /** JSON pointer of the refused value ('' = the document). */
@@ -26,9 +26,8 @@ export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaR
   const validate = registry.validatorForKind(kind);
   const out: Refusal[] = [];
   if (!validate(value)) {
-    // A missing member refuses only where the reference runs the schema (severity.ts).
-    const required = refusesMissingMembers(kind);
-    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && (required || e.keyword !== 'required'));
+    // A missing member refuses only where the reference does not fill it in itself (severity.ts).
+    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && !isFilledIn(kind, e));
     // Composite errors (anyOf/oneOf/if) left alone, their branch errors all about accepted nulls: no refusal.
     if (errors.some((e) => !COMPOSITE.has(e.keyword))) {
       for (const e of errors) out.push({ pointer: e.instancePath, message: schemaMessage(e), code: 'svc.schema' });
@@ -52,6 +51,10 @@ const COMPOSITE = new Set([
   // Stryker disable next-line StringLiteral: no schema of ours uses not today; listed so one added later is treated like anyOf
   'not',
 ]);
+
+function isFilledIn(kind: DocumentKind, e: ErrorObject): boolean {
+  return e.keyword === 'required' && !refusesMissingMember(kind, e.instancePath, String((e.params as { missingProperty?: unknown }).missingProperty));
+}
 
 function isAcceptedNull(kind: DocumentKind, root: unknown, e: ErrorObject): boolean {
   return valueAtPointer(root, e.instancePath) === null && !referenceRefusesNull(kind, e.instancePath, root);

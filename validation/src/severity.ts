@@ -11,15 +11,32 @@ export const DIAGNOSTIC_SOURCE = 'svc';
 export const REFUSAL_SEVERITY = 1;
 
 /**
- * Does a missing required member make the reference refuse a document of this kind? Not for a
- * classic definition, bare or in a dashboard record (gateway-facts §1): the gateway never runs the
- * classic schema, and a definition that fails it (a documentation snippet without `version_data`,
- * say) still loads, the decoder leaving the member at its default. Wrong types, closed sets and
- * the gateway's rules still refuse it. Every other kind's schema is run, and requires what it says.
+ * Does the reference refuse a document of `kind` for lacking `member` in the object at
+ * `parentPointer` (a JSON pointer)? Not when the reference fills the member in itself:
+ * - a classic definition, bare or in a dashboard record (gateway-facts §1): the gateway never runs
+ *   the classic schema, and a definition that fails it still loads with the decoder's defaults;
+ * - in an OAS document, the members import and PATCH complete (gateway-facts §8.4): `info.name`
+ *   (from `info.title`), `info.state.active`, `upstream.url` (from `servers` or `upstreamURL`),
+ *   `server.listenPath.value` (default `/`), and the objects that hold them. Templates and
+ *   fragments of the extension leave exactly these out.
+ * Every other missing member of a schema the reference runs is refused.
  */
-export function refusesMissingMembers(kind: string): boolean {
-  return kind !== 'classic' && kind !== 'dashboard-api';
+export function refusesMissingMember(kind: string, parentPointer: string, member: string): boolean {
+  if (kind === 'classic' || kind === 'dashboard-api') return false;
+  if (kind !== 'oas' || !parentPointer.startsWith(EXTENSION)) return true;
+  return !COMPLETED_ON_IMPORT.get(parentPointer.slice(EXTENSION.length))?.includes(member);
 }
+
+const EXTENSION = '/x-svc-api-gateway';
+/** Per object of the extension (pointer below it): the members import and PATCH fill in. */
+const COMPLETED_ON_IMPORT = new Map<string, readonly string[]>([
+  ['', ['info', 'upstream', 'server']],
+  ['/info', ['name', 'state']],
+  ['/info/state', ['active']],
+  ['/upstream', ['url', 'loadBalancing']],
+  ['/server', ['listenPath']],
+  ['/server/listenPath', ['value']],
+]);
 
 /** Does a diagnostic of ours (LSP numbering) mean "the reference would refuse it"? */
 export function isRefusal(diagnostic: { severity?: number; source?: string }): boolean {

@@ -162,6 +162,32 @@ describe('workflows more', () => {
     assert.ok(stored['x-svc-streaming'], 'the streaming part is kept');
   });
 
+  // Import and PATCH fill these members in (gateway-facts §8.4), so a template lacking them is no
+  // refusal: warnings in Problems, no "will probably refuse" question, and the sandbox stores it.
+  it('an OAS template without upstream URL and listen path: warnings, not errors; created without the question', async () => {
+    const template = {
+      openapi: '3.0.3',
+      info: { title: 'E2E template', version: '1.0.0' },
+      paths: {},
+      'x-svc-api-gateway': { info: { name: 'e2e-template', state: {} }, upstream: {}, server: { listenPath: {} } },
+    };
+    const uri = await writeFixture('svc/e2e-template.oas.json', `${JSON.stringify(template, null, 2)}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const findings = await waitFor(
+      () => {
+        const ours = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'svc');
+        return ours.length >= 3 ? ours : undefined;
+      },
+      { message: 'the template warnings in Problems' },
+    );
+    assert.deepEqual([...new Set(findings.map((d) => d.severity))], [vscode.DiagnosticSeverity.Warning], findings.map((d) => d.message).join(' | '));
+    assert.ok(findings.some((d) => /^Missing `url` or `loadBalancing`: one of them is required\. The gateway's import and PATCH fill it in/.test(d.message)));
+    const outcome = await push(uri, { oasCreate: 'new', pushDespiteErrors: false }, ENV);
+    assert.equal(outcome?.status, 'pushed', outcome?.message);
+    assert.equal(outcome.route?.endpoint, 'POST /svc/apis/oas');
+    assert.equal(((await setup.server.getOasApi(outcome.target!.id)) as Json)['x-svc-api-gateway'].info.name, 'e2e-template');
+  });
+
   it('push an OAS document as a new version of an existing API: the base lists it, as the default', async () => {
     const doc = structuredClone(await setup.server.getOasApi(ID.inventoryOas)) as Json;
     const info = doc['x-svc-api-gateway'].info;

@@ -151,17 +151,23 @@ const oas = (security: string, gateway: string, operations = '"listPets": { "all
 }`;
 const oasServer = '"server": { "listenPath": { "value": "/pets/" } }';
 
-test('oas: a missing required member of the extension is an error (the reference runs the extension schema)', () => {
-  const [d] = expectDiagnostics(
-    oas('', `"upstream": { "url": "http://p" },\n    "server": «{» "listenPath": {} }`.replace('«{»', '{').replace('"listenPath": {}', '«"listenPath"»: {}')),
-    [['svc.schema.required', M.missing('value')]],
-  );
+test('oas: a missing required member the reference does not fill in is an error (the reference runs the extension schema)', () => {
+  const [d] = expectDiagnostics(oas('', `"upstream": { "url": "http://p", «"rateLimit"»: { "enabled": true, "per": 60 } },\n    ${oasServer}`), [
+    ['svc.schema.required', M.missing('rate')],
+  ]);
   assert.equal(d.severity, DiagnosticSeverity.Error);
 });
 
-test('oas: an upstream with neither url nor loadBalancing gets one error naming both, on its key', () => {
-  const [d] = expectDiagnostics(oas('', `«"upstream"»: {},\n    ${oasServer}`), [['svc.schema.required', M.eitherMissing('url', 'loadBalancing')]]);
-  assert.equal(d.severity, DiagnosticSeverity.Error);
+test('oas: a missing listen path value, which import and PATCH fill in, is a warning on its parent key', () => {
+  const [d] = expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    "server": { «"listenPath"»: {} }`), [
+    ['svc.schema.required', M.filledIn(M.missing('value'))],
+  ]);
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
+});
+
+test('oas: an upstream with neither url nor loadBalancing gets one message naming both, on its key (a warning: import fills the url in)', () => {
+  const [d] = expectDiagnostics(oas('', `«"upstream"»: {},\n    ${oasServer}`), [['svc.schema.required', M.filledIn(M.eitherMissing('url', 'loadBalancing'))]]);
+  assert.equal(d.severity, DiagnosticSeverity.Warning);
   assert.deepEqual(d.data, { pointer: '/x-svc-api-gateway/upstream', missing: 'url', placeholder: '' }, 'the quick fix adds the first');
   // Just inside: either member alone satisfies it.
   expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`), []);

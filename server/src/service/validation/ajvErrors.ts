@@ -16,7 +16,7 @@ import { Codes } from './codes';
 import { Messages, typeList } from './messages';
 import { subschemaLocation } from './schemaIndex';
 import { placeholderFor } from './placeholders';
-import { refusesMissingMembers } from '../../../../validation/src/severity';
+import { refusesMissingMember } from '../../../../validation/src/severity';
 import type { Problem } from './types';
 
 export interface SchemaContext {
@@ -244,9 +244,11 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       const name = String(params.missingProperty);
       const placeholder = placeholderFor(ctx, e.instancePath, name);
       const data = { missing: name, placeholder };
-      if (params.alternatives) return error(Codes.required, Messages.requiredEither(params.alternatives), 'missing', data);
-      if (refusesMissingMembers(ctx.kind)) return error(Codes.required, Messages.required(name), 'missing', data);
-      return { ...error(Codes.required, Messages.requiredByClassicSchema(name), 'missing', data), severity: DiagnosticSeverity.Warning };
+      const message = params.alternatives ? Messages.requiredEither(params.alternatives) : Messages.required(name);
+      if (refusesMissingMember(ctx.kind, e.instancePath, name)) return error(Codes.required, message, 'missing', data);
+      // The reference fills it in (severity.ts): a warning that says so.
+      const filledIn = ctx.kind === 'oas' ? Messages.filledInOnImport(message) : Messages.requiredByClassicSchema(name);
+      return { ...error(Codes.required, filledIn, 'missing', data), severity: DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
       return {
