@@ -22,9 +22,14 @@ export const REFUSAL_SEVERITY = 1;
  * Every other missing member of a schema the reference runs is refused.
  */
 export function refusesMissingMember(kind: string, parentPointer: string, member: string): boolean {
-  if (kind === 'classic' || kind === 'dashboard-api') return false;
-  if (kind !== 'oas' || !parentPointer.startsWith(EXTENSION)) return true;
-  return !COMPLETED_ON_IMPORT.get(parentPointer.slice(EXTENSION.length))?.includes(member);
+  return filledInBy(kind, parentPointer, member) === undefined;
+}
+
+/** Who fills a missing member in: the classic decoder's defaults, OAS import and PATCH, or nobody. */
+export function filledInBy(kind: string, parentPointer: string, member: string): 'decoder' | 'import' | undefined {
+  if (kind === 'classic' || kind === 'dashboard-api') return 'decoder';
+  if (kind !== 'oas' || !parentPointer.startsWith(EXTENSION)) return undefined;
+  return COMPLETED_ON_IMPORT.get(parentPointer.slice(EXTENSION.length))?.includes(member) ? 'import' : undefined;
 }
 
 const EXTENSION = '/x-svc-api-gateway';

@@ -3,8 +3,9 @@
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
 // Well-formed JSON that is no Svc document (no detected kind) is skipped, as in the editor (a
 // pre-commit hook passes every staged .json); when no file given is one, stderr says so, so an
-// empty report is not read as a pass of the file the user meant to check. A file that is not valid JSON (empty, truncated, nested too deeply) is an error
-// whatever it was meant to be, since no kind can be told from it. A UTF-8 BOM is accepted.
+// empty report is not read as a pass. A file that is not valid JSON (empty, truncated, nested
+// too deeply) is an error whatever it was meant to be, since no kind can be told from it. A
+// UTF-8 BOM is accepted.
 // The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
 // run against every definition under the git root (or the current directory), reported only
 // for the files given; listen paths are compared among the files given.

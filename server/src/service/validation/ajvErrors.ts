@@ -16,7 +16,7 @@ import { Codes } from './codes';
 import { Messages, typeList } from './messages';
 import { subschemaLocation } from './schemaIndex';
 import { placeholderFor } from './placeholders';
-import { refusesMissingMember } from '../../../../validation/src/severity';
+import { filledInBy } from '../../../../validation/src/severity';
 import type { Problem } from './types';
 
 export interface SchemaContext {
@@ -245,9 +245,10 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       const placeholder = placeholderFor(ctx, e.instancePath, name);
       const data = { missing: name, placeholder };
       const message = params.alternatives ? Messages.requiredEither(params.alternatives) : Messages.required(name);
-      if (refusesMissingMember(ctx.kind, e.instancePath, name)) return error(Codes.required, message, 'missing', data);
-      // The reference fills it in (severity.ts): a warning that says so.
-      const filledIn = ctx.kind === 'oas' ? Messages.filledInOnImport(message) : Messages.requiredByClassicSchema(name);
+      const filler = filledInBy(ctx.kind, e.instancePath, name);
+      if (!filler) return error(Codes.required, message, 'missing', data);
+      // The reference fills it in (severity.ts): a warning that says who does.
+      const filledIn = filler === 'import' ? Messages.filledInOnImport(message) : Messages.requiredByClassicSchema(name);
       return { ...error(Codes.required, filledIn, 'missing', data), severity: DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
