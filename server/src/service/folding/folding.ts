@@ -11,7 +11,7 @@ const REGION = /^\/\/\s*#(region|endregion)\b/;
 export function foldingRanges(doc: SvcDocument, limit = 5000): FoldingRange[] {
   const ranges: FoldingRange[] = [];
   const text = doc.text;
-  const lineOf = (offset: number) => doc.textDocument.positionAt(offset).line;
+  const lineOf = (offset: number) => doc.positionAt(offset).line;
   const scanner = createScanner(text, false);
   const open: number[] = [];
   const regions: number[] = [];

@@ -9,11 +9,13 @@
 
 import { parse, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Range } from 'vscode-languageserver-types';
+import type { Position, Range } from 'vscode-languageserver-types';
 import { locatePointers, type JsonLocation } from './jsonLocator';
 import { positionTree } from './positionTree';
 import { ContainerEnds } from './containerEnds';
 import { parsePointer } from './jsonPointer';
+import { measureValue, shapeOfParsedText, type ValueShape } from './valueShape';
+import { LineIndex } from './lineIndex';
 
 export type { JsonLocation } from './jsonLocator';
 
@@ -43,8 +45,10 @@ export class SvcDocument {
   private _errors: SyntaxProblem[] = [];
   private _strict = false;
   private _shape: TextShape | undefined;
+  private _valueShape: ValueShape | undefined;
   private _tree: Node | undefined | null = null; // null = not built yet
   private _ends: ContainerEnds | undefined | null = null; // null = not built yet
+  private _lines: LineIndex | undefined;
 
   /**
    * A snapshot of the editor's document: the LSP layer updates its TextDocument in place, and
@@ -73,10 +77,28 @@ export class SvcDocument {
   get nestingDepth(): number {
     return this.shape.depth;
   }
-  /** Nesting and member names, from one pass over the text (see `measureShape`). */
+  /**
+   * Nesting and member names: for text JSON.parse accepted, told from the value when its counts
+   * prove it (valueShape.ts), else from one pass over the text (see `measureShape`).
+   */
   get shape(): TextShape {
-    this._shape ??= measureShape(this.text);
+    if (this._shape) return this._shape;
+    const strict = this.isStrictJson; // parses first: a failed parse asks for the shape itself
+    this._shape ??= (strict ? shapeOfParsedText(this.text, this.valueShape) : undefined) ?? measureShape(this.text);
     return this._shape;
+  }
+  /**
+   * Whether some object of the text may name a member twice. False only for text JSON.parse
+   * accepted that writes as many member names as its value has members; otherwise the full
+   * duplicate-member scan decides.
+   */
+  get mayRepeatMembers(): boolean {
+    return !this.isStrictJson || this.shape.memberNames !== this.valueShape.members;
+  }
+  /** Counts over the parsed value (strict JSON only). */
+  private get valueShape(): ValueShape {
+    this._valueShape ??= measureValue(this.value);
+    return this._valueShape;
   }
   get tooDeep(): boolean {
     return this.nestingDepth > MAX_NESTING;
@@ -202,8 +224,14 @@ export class SvcDocument {
     return undefined;
   }
 
+  /** Line and character of an offset (the same answer as `textDocument.positionAt`, found faster). */
+  positionAt(offset: number): Position {
+    this._lines ??= new LineIndex(this.text);
+    return this._lines.positionAt(offset);
+  }
+
   range(offset: number, length: number): Range {
-    return { start: this.textDocument.positionAt(offset), end: this.textDocument.positionAt(offset + length) };
+    return { start: this.positionAt(offset), end: this.positionAt(offset + length) };
   }
 }
 

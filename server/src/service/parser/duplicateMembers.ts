@@ -2,7 +2,7 @@
 // JSON.parse) keeps only the last one, so an earlier value is silently ignored: worth a warning
 // on each ignored key. One flat pass over the text (no recursion, no tree), JSONC comments skipped.
 // Text that JSON.parse accepted is first checked by counting: the usual document has no
-// repeated name, and counting costs a fraction of the full pass (see `hasDuplicateMembers`).
+// repeated name, and counting costs a fraction of the full pass (`SvcDocument.mayRepeatMembers`).
 
 export interface DuplicateMember {
   name: string;
@@ -20,39 +20,6 @@ interface Frame {
   keys?: Map<string, number>;
   /** Names seen more than once → offsets of all their keys, in order (rare: made on the first repeat). */
   repeats?: Map<string, number[]>;
-}
-
-/**
- * Whether a document JSON.parse accepted repeats a member name in some object: the text writes
- * more members (`memberNames`, its colons outside strings, from `measureShape`) than the parsed
- * value has, as JSON.parse keeps one member per name. Only valid for text JSON.parse accepted.
- */
-export function hasDuplicateMembers(memberNames: number, value: unknown): boolean {
-  return memberNames !== countMembers(value);
-}
-
-/** Members of every object in a parsed value, counted with a flat loop (no recursion). */
-export function countMembers(value: unknown): number {
-  let count = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (current === null || typeof current !== 'object') continue;
-    if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) {
-        const item: unknown = current[i];
-        if (item !== null && typeof item === 'object') stack.push(item);
-      }
-      continue;
-    }
-    const object = current as Record<string, unknown>;
-    for (const name in object) {
-      count++;
-      const member = object[name];
-      if (member !== null && typeof member === 'object') stack.push(member);
-    }
-  }
-  return count;
 }
 
 export function findDuplicateMembers(text: string): DuplicateMember[] {

@@ -5,7 +5,7 @@ import type { SvcDocument } from '../parser/document';
 import { MAX_NESTING } from '../parser/document';
 import { Codes } from './codes';
 import { DIAGNOSTIC_SOURCE } from './toDiagnostics';
-import { findDuplicateMembers, hasDuplicateMembers } from '../parser/duplicateMembers';
+import { findDuplicateMembers } from '../parser/duplicateMembers';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Unexpected character: expected a JSON value, a member or a delimiter here.',
@@ -63,9 +63,9 @@ export function syntaxDiagnostics(doc: SvcDocument): Diagnostic[] {
 export function duplicateMemberDiagnostics(doc: SvcDocument): Diagnostic[] {
   if (doc.tooDeep) return [];
   // Strict JSON with as many members as names in the text repeats none: no full pass needed.
-  if (doc.isStrictJson && !hasDuplicateMembers(doc.shape.memberNames, doc.value)) return [];
+  if (!doc.mayRepeatMembers) return [];
   return findDuplicateMembers(doc.text).map((d) => {
-    const winner = doc.textDocument.positionAt(d.winnerOffset);
+    const winner = doc.positionAt(d.winnerOffset);
     return {
       range: doc.range(d.keyOffset, d.keyLength),
       severity: DiagnosticSeverity.Warning,
