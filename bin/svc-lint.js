@@ -7,8 +7,8 @@
 // (its size and time, recorded in dist/svc-lint.js.cache.json); a cache from another Node or V8
 // version is rejected by V8; either way the bundle then compiles as usual (docs/performance.md).
 'use strict';
-// Two garbage-collector settings for a short run (docs/performance.md), set before the bundle is
-// compiled, so its code cache (made through this file) carries the same flags:
+// V8 settings for a short run (docs/performance.md), set before the bundle is compiled, so its
+// code cache (made through this file) carries the same flags:
 // - the young generation stays at its first size instead of doubling as a large document is
 //   parsed: every fresh page of memory costs a page fault, ~12 µs each on the virtual machines CI
 //   runs on, and a 2 MB definition made V8 grow it to 16 MB for objects that end in the old
@@ -16,8 +16,11 @@
 // - no incremental marking: a 2 MB lint crossed the old generation's first marking threshold
 //   near its end and paid a whole mark-compact (~6 ms, and marking threads on the second core)
 //   to reclaim memory the process frees by exiting. A run that does fill its heap still collects
-//   it, in one pause instead of steps.
-require('node:v8').setFlagsFromString('--semi-space-growth-factor=1 --no-incremental-marking');
+//   it, in one pause instead of steps;
+// - no optimizing compiler (TurboFan) until the run has work it pays on: a short run spends more
+//   compiling than it saves. The bundle turns it on (server/src/lint/optimizer.ts says when).
+const v8 = require('node:v8');
+v8.setFlagsFromString('--semi-space-growth-factor=1 --no-incremental-marking --max-opt=1 --force-emit-interrupt-budget-checks');
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
@@ -77,4 +80,10 @@ if (writeCache) {
     fs.writeFileSync(stampFile, stampOf(fs.statSync(bundle)));
   });
 }
-bundleModule.exports.main({ scratch });
+// The cache is written at exit with the flags of that moment: the build's run keeps the start's.
+const enableOptimizer = writeCache ? undefined : () => v8.setFlagsFromString('--max-opt=999 --turbofan');
+if (process.env.SVC_LINT_REPORT_CODE_CACHE === '1') {
+  // How the bundle was compiled (a test checks the build's cache is taken): accepted, rejected or none.
+  process.stderr.write(`svc-lint: code cache ${cachedData ? (script.cachedDataRejected ? 'rejected' : 'accepted') : 'none'}\n`);
+}
+bundleModule.exports.main({ scratch, enableOptimizer });

@@ -23,6 +23,8 @@ import { readText, reuseBuffer } from './readText';
 import { indexProject, projectRoot } from './workspaceRoot';
 import { jsonReport, textReport, type FileResult } from './report';
 import { sarifReport, toolVersion } from './sarif';
+import { OptimizerBudget } from './optimizer';
+import { listenToTextScans } from '../service/parser/textScans';
 
 const USAGE = `Usage: svc-lint [--format text|json|sarif] <files, folders or globs>...
 Checks Svc gateway documents (classic and OAS API definitions, streams, policies, keys,
@@ -41,8 +43,13 @@ export interface LintRun {
   stderr: string;
 }
 
+export interface LintHooks {
+  /** Each document given, as it is read (its length in characters). */
+  documentRead?: (characters: number) => void;
+}
+
 /** The whole command as a function (tests call it directly; the bundle's main calls it). */
-export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
+export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: LintHooks = {}): LintRun {
   let format = 'text';
   const patterns: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -79,6 +86,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd()): LintRun {
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
+    hooks.documentRead?.(text.length);
     text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
     const uri = fileUriOf(absolute(file));
     const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
@@ -122,18 +130,33 @@ function usage(problem: string): LintRun {
   return { exitCode: 2, stdout: '', stderr: `svc-lint: ${problem}\n${USAGE}` };
 }
 
-/**
- * Runs with the process's arguments and sets its exit code (bin/svc-lint.js calls this, with the
- * buffer it read the bundle into: documents are read into the same pages).
- */
-export function main(options: { scratch?: Buffer } = {}): void {
+export interface MainOptions {
+  /** The buffer bin/svc-lint.js read the bundle into: documents are read into the same pages. */
+  scratch?: Buffer;
+  /**
+   * Turns V8's optimizing compiler on (bin/svc-lint.js starts without it); called at most once,
+   * when the run has enough work for it to pay (optimizer.ts).
+   */
+  enableOptimizer?: () => void;
+}
+
+/** `runLint` with the process-level settings (main's work, without the process's streams). */
+export function runLintAsProcess(argv: readonly string[], cwd: string, options: MainOptions = {}): LintRun {
   if (options.scratch) reuseBuffer(options.scratch);
-  let run: LintRun;
+  const budget = options.enableOptimizer ? new OptimizerBudget(options.enableOptimizer) : undefined;
+  const previous = listenToTextScans(budget && ((characters) => budget.textScan(characters)));
   try {
-    run = runLint(process.argv.slice(2));
+    return runLint(argv, cwd, { documentRead: budget && ((characters) => budget.documentRead(characters)) });
   } catch (e) {
-    run = { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
+    return { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
+  } finally {
+    listenToTextScans(previous);
   }
+}
+
+/** Runs with the process's arguments and sets its exit code (bin/svc-lint.js calls this). */
+export function main(options: MainOptions = {}): void {
+  const run = runLintAsProcess(process.argv.slice(2), process.cwd(), options);
   if (run.stdout) process.stdout.write(run.stdout + '\n');
   if (run.stderr) process.stderr.write(run.stderr + '\n');
   process.exitCode = run.exitCode;

@@ -5,6 +5,7 @@
 import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver-types';
 import type { SvcDocument } from '../parser/document';
+import { beforeTextScan } from '../parser/textScans';
 
 const REGION = /^\/\/\s*#(region|endregion)\b/;
 
@@ -12,6 +13,7 @@ export function foldingRanges(doc: SvcDocument, limit = 5000): FoldingRange[] {
   const ranges: FoldingRange[] = [];
   const text = doc.text;
   const lineOf = (offset: number) => doc.positionAt(offset).line;
+  beforeTextScan(text);
   const scanner = createScanner(text, false);
   const open: number[] = [];
   const regions: number[] = [];

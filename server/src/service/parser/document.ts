@@ -16,6 +16,7 @@ import { ContainerEnds } from './containerEnds';
 import { parsePointer } from './jsonPointer';
 import { measureValue, shapeOfParsedText, type ValueShape } from './valueShape';
 import { LineIndex } from './lineIndex';
+import { beforeTextScan } from './textScans';
 
 export type { JsonLocation } from './jsonLocator';
 
@@ -133,6 +134,7 @@ export class SvcDocument {
     }
     if (this.tooDeep) return;
     const errors: ParseError[] = [];
+    beforeTextScan(text);
     try {
       this._value = parse(text, errors, {
         disallowComments: !this.allowsComments,
@@ -150,6 +152,7 @@ export class SvcDocument {
     if (this._tree !== null) return this._tree;
     let tree: Node | undefined;
     if (!this.tooDeep) {
+      beforeTextScan(this.text);
       try {
         tree = parseTree(this.text, [], {
           disallowComments: !this.allowsComments,
@@ -289,6 +292,7 @@ export function measureNesting(text: string): number {
  * as a JSON string cannot span lines.
  */
 export function measureShape(text: string): TextShape {
+  beforeTextScan(text);
   let depth = 0;
   let max = 0;
   let memberNames = 0;

@@ -4,6 +4,8 @@
 // Text that JSON.parse accepted is first checked by counting: the usual document has no
 // repeated name, and counting costs a fraction of the full pass (`SvcDocument.mayRepeatMembers`).
 
+import { beforeTextScan } from './textScans';
+
 export interface DuplicateMember {
   name: string;
   /** The ignored (earlier) occurrence's key, quotes included. */
@@ -23,6 +25,7 @@ interface Frame {
 }
 
 export function findDuplicateMembers(text: string): DuplicateMember[] {
+  beforeTextScan(text);
   const found: DuplicateMember[] = [];
   const stack: Frame[] = [];
   const n = text.length;

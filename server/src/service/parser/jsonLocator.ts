@@ -9,6 +9,7 @@
 
 import { parsePointer } from './jsonPointer';
 import { JsonSkipper, Malformed } from './jsonSkipper';
+import { beforeTextScan } from './textScans';
 
 /** Offsets of a value and, for an object member, of its key (quotes included). */
 export interface JsonLocation {
@@ -38,6 +39,7 @@ export function locatePointers(text: string, pointers: Iterable<string>): Map<st
     node.pointers.push(pointer);
   }
   const found = new Map<string, JsonLocation>();
+  beforeTextScan(text);
   const scanner = new Scanner(text, found);
   try {
     const start = scanner.skipTrivia(0);
