@@ -24,7 +24,6 @@ v8.setFlagsFromString('--semi-space-growth-factor=1 --no-incremental-marking --m
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
-const Module = require('node:module');
 
 const bundle = path.join(__dirname, '..', 'dist', 'svc-lint.js');
 const cacheFile = `${bundle}.cache`;
@@ -73,7 +72,9 @@ if (!writeCache) {
 const script = new vm.Script(source, { filename: bundle, cachedData });
 const moduleExports = {};
 const bundleModule = { exports: moduleExports, filename: bundle, id: bundle, loaded: true, children: [], paths: [] };
-script.runInThisContext().call(moduleExports, moduleExports, Module.createRequire(bundle), bundleModule, bundle, path.dirname(bundle));
+// The bundle requires Node's built-in modules only, so this file's own `require` serves it
+// (node:module's createRequire would load Node's ES module loader first).
+script.runInThisContext().call(moduleExports, moduleExports, require, bundleModule, bundle, path.dirname(bundle));
 if (writeCache) {
   process.on('exit', () => {
     fs.writeFileSync(cacheFile, script.createCachedData());
