@@ -1,9 +1,9 @@
 // When svc-lint turns V8's optimizing compiler (TurboFan) on. bin/svc-lint.js starts Node without
 // it (`--max-opt=1`: the interpreter and the baseline compiler only), because in a short run it
 // costs more than it saves: it compiles the hot walkers and validators on a second thread, in
-// fresh memory (~1,400 page faults and ~150 ms of CPU on a 2 MB definition, on a 2-core machine),
-// and the results mostly arrive after the walks are over. A run without it lints the 2 MB
-// definition and the folder of 100 files faster (docs/performance.md).
+// fresh memory (~1,400 page faults and ~150 ms of compile time on a 2 MB definition, on a
+// 2-core machine), and the results mostly arrive after the walks are over. A run without it
+// lints the 2 MB definition and the folder of 100 files faster (docs/performance.md).
 // It pays on long loops: a pass over every character of a large text (a duplicate member to
 // find, JSONC, findings to locate: textScans.ts) runs 2-3 times slower without it, and walks over
 // very large inputs (a 20 MB definition lints 10% faster with it). So it is turned on, once and
