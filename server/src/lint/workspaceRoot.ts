@@ -44,21 +44,26 @@ export function definitionFiles(root: string, limit = MAX_FILES): string[] {
 }
 
 /**
- * Queues every definition file under `root` in the index (parsed lazily, when a rule needs it).
- * Files in `skip` (absolute paths: those being linted, which join the index as they are read) are
- * not read twice.
+ * Queues every definition file under `root` in the index, read and parsed only when a rule needs
+ * it (the link rules of keys, policies and OAuth clients look through the whole project; an API
+ * definition's rules never do). Files in `skip` (absolute paths: those being linted, which join
+ * the index as they are read) are not queued.
  */
 export function indexProject(index: WorkspaceModel, root: string, skip: ReadonlySet<string> = new Set()): number {
   let count = 0;
   for (const file of definitionFiles(root)) {
     if (skip.has(file)) continue;
-    try {
-      if (statSync(file).size > MAX_FILE_BYTES) continue;
-      index.updateText(fileUriOf(file), readText(file), undefined, /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
-      count++;
-    } catch {
-      // unreadable: the linted files report their own read errors
-    }
+    index.updateFile(fileUriOf(file), () => readSmallFile(file), /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
+    count++;
   }
   return count;
+}
+
+/** A file's text, or `undefined` when it is too large or unreadable (the linted files report their own read errors). */
+function readSmallFile(file: string): string | undefined {
+  try {
+    return statSync(file).size > MAX_FILE_BYTES ? undefined : readText(file);
+  } catch {
+    return undefined;
+  }
 }

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLint } from '../../../server/src/lint/cli';
+import { WorkspaceModel } from '../../../server/src/service/index/workspaceModel';
 
 const api = (id: string, listenPath: string) =>
   JSON.stringify(
@@ -59,4 +60,39 @@ test('a project without any API definition: no link warnings (the APIs live else
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('the project is read only as far as a rule looks: not at all for an API definition, every file for a policy', () => {
+  const linted = new Set<string>();
+  const index = new WorkspaceModel({ comparesListenPaths: (uri) => linted.has(uri), localNames: false });
+  const reads: string[] = [];
+  const queue = (name: string, text: string) =>
+    index.updateFile(`file:///p/${name}`, () => {
+      reads.push(name);
+      return text;
+    });
+  queue('apis/weather.json', api('weather-1', '/petstore/'));
+  queue('policies/silver.json', policy('silver', 'weather-1'));
+  queue('broken.json', '{"no": ');
+  const lint = (name: string, text: string) => {
+    const uri = `file:///p/${name}`;
+    linted.add(uri);
+    index.updateText(uri, text);
+    return index.problemsFor(uri).map((p) => p.code);
+  };
+  // Same listen path as weather.json, which is not linted: nothing to compare, nothing read.
+  assert.deepEqual(lint('apis/petstore.json', api('petstore-1', '/petstore/')), []);
+  assert.deepEqual(reads, []);
+  // A policy's grants are looked up in every definition: now the project is read, once.
+  assert.deepEqual(lint('policies/gold.json', policy('gold', 'petstore-1', 'ghost-9')), ['svc.link.unknown-api']);
+  assert.deepEqual(reads.sort(), ['apis/weather.json', 'broken.json', 'policies/silver.json']);
+  lint('policies/bronze.json', policy('bronze', 'weather-1'));
+  assert.equal(reads.length, 3, 'each file is read once');
+});
+
+test('a project file that cannot be read is left out of the index', () => {
+  const index = new WorkspaceModel();
+  index.updateFile('file:///p/gone.json', () => undefined);
+  assert.equal(index.factsOf('file:///p/gone.json'), undefined);
+  assert.deepEqual(index.all(), []);
 });

@@ -24,7 +24,8 @@ export interface RemoteNames {
 }
 
 interface Pending {
-  text: string;
+  /** The text, or how to read it (a file on disk read when first needed; `undefined`: unreadable). */
+  text: string | (() => string | undefined);
   languageId: string;
   associations: KindAssociations;
 }
@@ -69,8 +70,20 @@ export class WorkspaceModel {
 
   /** A file read from disk: parsed and detected when first needed. */
   updateText(uri: string, text: string, associations?: KindAssociations, languageId = 'json'): void {
+    this.queue(uri, { text, languageId, associations });
+  }
+
+  /**
+   * A file not read yet: read, parsed and detected when first needed. svc-lint queues the whole
+   * project this way, and a run whose rules never look beyond the files it lints reads no other.
+   */
+  updateFile(uri: string, read: () => string | undefined, languageId = 'json'): void {
+    this.queue(uri, { text: read, languageId, associations: undefined });
+  }
+
+  private queue(uri: string, pending: Pending): void {
     this.drop(uri);
-    this.pending.set(uri, { text, languageId, associations });
+    this.pending.set(uri, pending);
     this.generation++;
   }
 
@@ -102,7 +115,9 @@ export class WorkspaceModel {
     const queued = this.pending.get(uri);
     if (queued) {
       this.pending.delete(uri);
-      const doc = new SvcDocument(TextDocument.create(uri, queued.languageId, 0, queued.text));
+      const text = typeof queued.text === 'string' ? queued.text : queued.text();
+      if (text === undefined) return undefined;
+      const doc = new SvcDocument(TextDocument.create(uri, queued.languageId, 0, text));
       // Text JSON.parse accepted needs no nesting check (the rules below walk fixed paths only).
       const value = doc.isStrictJson || !doc.tooDeep ? doc.value : undefined;
       const kind = value === undefined ? undefined : detectKind(uri, value, queued.associations)?.kind;
@@ -115,6 +130,12 @@ export class WorkspaceModel {
   all(): FileFacts[] {
     for (const uri of [...this.pending.keys()]) this.factsOf(uri);
     return [...this.facts.values()];
+  }
+
+  /** The indexed files `accept` takes, parsing only those of them still queued. */
+  private filesWhere(accept: (uri: string) => boolean): FileFacts[] {
+    for (const uri of [...this.pending.keys()]) if (accept(uri)) this.factsOf(uri);
+    return [...this.facts.values()].filter((f) => accept(f.uri));
   }
 
   /** Definitions of a global name (API id, policy id, webhook id) across the workspace. */
@@ -204,7 +225,8 @@ export class WorkspaceModel {
     const out: Problem[] = [];
     const compares = this.options.comparesListenPaths ?? (() => true);
     if (mine.listenPaths.length === 0 || !compares(mine.uri)) return out;
-    const all = this.all().filter((f) => compares(f.uri));
+    // svc-lint compares the files it lints only: the rest of the project stays unread.
+    const all = this.filesWhere(compares);
     for (const path of mine.listenPaths) {
       const others: Array<{ uri: string; range: Range; listenPath: string }> = [];
       for (const facts of all) {
