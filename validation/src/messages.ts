@@ -11,6 +11,21 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+/** How import and PATCH fill in each member of the extension they complete (gateway-facts §8.4), by its pointer. */
+const IMPORT_FILLS: Record<string, string> = {
+  '/x-svc-api-gateway/info': 'with the name from `info.title` and the API active',
+  '/x-svc-api-gateway/info/name': 'from `info.title`',
+  '/x-svc-api-gateway/info/state': 'with the API active',
+  '/x-svc-api-gateway/info/state/active': 'as `true`',
+  '/x-svc-api-gateway/upstream': 'with the URL from the first of `servers` or the `upstreamURL` parameter',
+  '/x-svc-api-gateway/upstream/url': 'from the first of `servers` or the `upstreamURL` parameter',
+  '/x-svc-api-gateway/upstream/loadBalancing': 'with a URL from the first of `servers` or the `upstreamURL` parameter',
+  '/x-svc-api-gateway/server': 'with the listen path `/` or the `listenPath` parameter',
+  '/x-svc-api-gateway/server/listenPath': 'as `/` or the `listenPath` parameter',
+  '/x-svc-api-gateway/server/listenPath/value': 'as `/` or the `listenPath` parameter',
+};
+const IMPORT_FILLS_ANY = '(the name from the title, the upstream URL from `servers`, the listen path `/`, the API active)';
+
 export function typeList(types: readonly string[]): string {
   const names = [...new Set(types)].map((t) => TYPE_NAMES[t] ?? t);
   return joinOr(names);
@@ -47,10 +62,9 @@ export const Messages = {
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,
-  /** An OAS extension's member the gateway's import and PATCH fill in (severity.ts). */
-  filledInOnImport: (missing: string) =>
-    `${missing} The gateway's import and PATCH fill it in (the name from the title, the upstream URL from \`servers\`, the listen path \`/\`, ` +
-    'the API active); write it to say what you mean.',
+  /** An OAS extension's member the gateway's import and PATCH fill in (severity.ts), at `pointer`. */
+  filledInOnImport: (missing: string, pointer: string) =>
+    `${missing} The gateway's import and PATCH fill it in ${IMPORT_FILLS[pointer] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
   /** Any one of the members would do (an `anyOf` of `required`s). */
   requiredEither: (names: readonly string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */

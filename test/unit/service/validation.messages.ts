@@ -7,9 +7,8 @@ export const M = {
     `Missing member \`${name}\`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) ` +
     'and leaves the member at its default; add it to say what you mean.',
   eitherMissing: (...names: string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
-  filledIn: (missing: string) =>
-    `${missing} The gateway's import and PATCH fill it in (the name from the title, the upstream URL from \`servers\`, the listen path \`/\`, ` +
-    'the API active); write it to say what you mean.',
+  /** `how`: what import puts there, e.g. "as `/` or the `listenPath` parameter". */
+  filledIn: (missing: string, how: string) => `${missing} The gateway's import and PATCH fill it in ${how}; write it to say what you mean.`,
   mustBeObject: (name: string) => `\`${name}\` must be an object.`,
   mustBeBoolean: (name: string) => `\`${name}\` must be true or false.`,
   mustBeInteger: (name: string) => `\`${name}\` must be an integer.`,

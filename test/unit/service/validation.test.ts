@@ -160,19 +160,43 @@ test('oas: a missing required member the reference does not fill in is an error 
 
 test('oas: a missing listen path value, which import and PATCH fill in, is a warning on its parent key', () => {
   const [d] = expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    "server": { «"listenPath"»: {} }`), [
-    ['svc.schema.required', M.filledIn(M.missing('value'))],
+    ['svc.schema.required', M.filledIn(M.missing('value'), 'as `/` or the `listenPath` parameter')],
   ]);
   assert.equal(d.severity, DiagnosticSeverity.Warning);
 });
 
 test('oas: an upstream with neither url nor loadBalancing gets one message naming both, on its key (a warning: import fills the url in)', () => {
-  const [d] = expectDiagnostics(oas('', `«"upstream"»: {},\n    ${oasServer}`), [['svc.schema.required', M.filledIn(M.eitherMissing('url', 'loadBalancing'))]]);
+  const [d] = expectDiagnostics(oas('', `«"upstream"»: {},\n    ${oasServer}`), [
+    ['svc.schema.required', M.filledIn(M.eitherMissing('url', 'loadBalancing'), 'from the first of `servers` or the `upstreamURL` parameter')],
+  ]);
   assert.equal(d.severity, DiagnosticSeverity.Warning);
   assert.deepEqual(d.data, { pointer: '/x-svc-api-gateway/upstream', missing: 'url', placeholder: '' }, 'the quick fix adds the first');
   // Just inside: either member alone satisfies it.
   expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`), []);
   // A value of the wrong type: one type error, not one per branch.
   expectDiagnostics(oas('', `"upstream": «"http://p"»,\n    ${oasServer}`), [['svc.schema.type', M.mustBeObject('upstream')]]);
+});
+
+test('oas: each member import and PATCH fill in says how, on its own (warnings)', () => {
+  const findings = (gateway: string) =>
+    diagnose(`{ "openapi": "3.0.3", "info": { "title": "Pets", "version": "1" }, "paths": {}, "x-svc-api-gateway": ${gateway} }`).diagnostics.map((d) => [
+      d.severity,
+      d.message,
+    ]);
+  const warning = (missing: string, how: string) => [DiagnosticSeverity.Warning, M.filledIn(M.missing(missing), how)];
+  assert.deepEqual(findings('{}'), [
+    warning('info', 'with the name from `info.title` and the API active'),
+    warning('upstream', 'with the URL from the first of `servers` or the `upstreamURL` parameter'),
+    warning('server', 'with the listen path `/` or the `listenPath` parameter'),
+  ]);
+  assert.deepEqual(findings('{ "info": {}, "upstream": { "url": "http://p" }, "server": {} }'), [
+    warning('name', 'from `info.title`'),
+    warning('state', 'with the API active'),
+    warning('listenPath', 'as `/` or the `listenPath` parameter'),
+  ]);
+  assert.deepEqual(findings('{ "info": { "name": "P", "state": {} }, "upstream": { "url": "http://p" }, "server": { "listenPath": { "value": "/" } } }'), [
+    warning('active', 'as `true`'),
+  ]);
 });
 
 test('oas: a body transform with neither body nor path gets one error naming both', () => {

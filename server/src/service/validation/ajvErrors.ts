@@ -248,7 +248,7 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       const filler = filledInBy(ctx.kind, e.instancePath, name);
       if (!filler) return error(Codes.required, message, 'missing', data);
       // The reference fills it in (severity.ts): a warning that says who does.
-      const filledIn = filler === 'import' ? Messages.filledInOnImport(message) : Messages.requiredByClassicSchema(name);
+      const filledIn = filler === 'import' ? Messages.filledInOnImport(message, childPointer(e.instancePath, name)) : Messages.requiredByClassicSchema(name);
       return { ...error(Codes.required, filledIn, 'missing', data), severity: DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
