@@ -11,6 +11,7 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
+const EXTENSION = '/x-svc-api-gateway';
 /** How import and PATCH fill in each member of the extension they complete (gateway-facts §8.4), by its pointer. */
 const IMPORT_FILLS: Record<string, string> = {
   '/x-svc-api-gateway/info': 'with the name from `info.title` and the API active',
@@ -62,9 +63,13 @@ export const Messages = {
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,
-  /** An OAS extension's member the gateway's import and PATCH fill in (severity.ts), at `pointer`. */
+  /**
+   * An OAS extension's member the gateway's import and PATCH fill in (severity.ts), at `pointer`
+   * (in an OAS document, or in a dashboard record's `oas` part).
+   */
   filledInOnImport: (missing: string, pointer: string) =>
-    `${missing} The gateway's import and PATCH fill it in ${IMPORT_FILLS[pointer] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
+    `${missing} The gateway's import and PATCH fill it in ${IMPORT_FILLS[pointer.slice(pointer.indexOf(EXTENSION))] ?? IMPORT_FILLS_ANY}; ` +
+    'write it to say what you mean.',
   /** Any one of the members would do (an `anyOf` of `required`s). */
   requiredEither: (names: readonly string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */

@@ -14,7 +14,8 @@ export const REFUSAL_SEVERITY = 1;
  * Does the reference refuse a document of `kind` for lacking `member` in the object at
  * `parentPointer` (a JSON pointer)? Not when the reference fills the member in itself:
  * - a classic definition, bare or in a dashboard record (gateway-facts §1): the gateway never runs
- *   the classic schema, and a definition that fails it still loads with the decoder's defaults;
+ *   the classic schema, and a definition that fails it still loads with the decoder's defaults
+ *   (a record's `oas` part, an OAS-native API's document, follows the OAS rule below);
  * - in an OAS document, the members import and PATCH complete (gateway-facts §8.4): `info.name`
  *   (from `info.title`), `info.state.active`, `upstream.url` (from `servers` or `upstreamURL`),
  *   `server.listenPath.value` (default `/`), and the objects that hold them. Templates and
@@ -27,12 +28,17 @@ export function refusesMissingMember(kind: string, parentPointer: string, member
 
 /** Who fills a missing member in: the classic decoder's defaults, OAS import and PATCH, or nobody. */
 export function filledInBy(kind: string, parentPointer: string, member: string): 'decoder' | 'import' | undefined {
+  // A dashboard record's `oas` part is an OAS document (an OAS-native API): its rules apply there.
+  if (kind === 'dashboard-api' && (parentPointer === OAS_PART || parentPointer.startsWith(OAS_PART + '/'))) {
+    return filledInBy('oas', parentPointer.slice(OAS_PART.length), member);
+  }
   if (kind === 'classic' || kind === 'dashboard-api') return 'decoder';
   if (kind !== 'oas' || !parentPointer.startsWith(EXTENSION)) return undefined;
   return COMPLETED_ON_IMPORT.get(parentPointer.slice(EXTENSION.length))?.includes(member) ? 'import' : undefined;
 }
 
 const EXTENSION = '/x-svc-api-gateway';
+const OAS_PART = '/oas';
 /** Per object of the extension (pointer below it): the members import and PATCH fill in. */
 const COMPLETED_ON_IMPORT = new Map<string, readonly string[]>([
   ['', ['info', 'upstream', 'server']],

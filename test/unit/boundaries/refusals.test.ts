@@ -129,3 +129,24 @@ test('firstRefusal: the first refusal in the reference words, undefined when the
   assert.equal(firstRefusal('oas', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} }), undefined);
   assert.equal(firstRefusal('oas', { openapi: '3.0.3', info: { title: 't' }, paths: {}, 'x-svc-api-gateway': {} }), 'info.version: is required');
 });
+
+test("a dashboard record's `oas` part follows the OAS rule: what import fills in is not refused, the rest is", () => {
+  const record = () => ({ api_definition: { ...ok, is_oas: true }, oas: petstore() });
+  assert.deepEqual(refusalsOf('dashboard-api', record()), [], 'the record is accepted');
+  // Just inside: the listen path's value and the API's state, which import and PATCH fill in.
+  const filled = record();
+  delete filled.oas['x-svc-api-gateway'].server.listenPath.value;
+  delete filled.oas['x-svc-api-gateway'].info.state.active;
+  assert.deepEqual(refusalsOf('dashboard-api', filled), []);
+  // Just outside: the OpenAPI document's own `info.version`, which nobody fills in.
+  const versionless = record();
+  delete versionless.oas.info.version;
+  assert.deepEqual(
+    refusalsOf('dashboard-api', versionless).map((r) => r.message),
+    ['oas.info.version: is required'],
+  );
+  // The classic part keeps the classic rule: a missing member is never refused.
+  const bare = record();
+  delete (bare.api_definition as Record<string, unknown>).version_data;
+  assert.deepEqual(refusalsOf('dashboard-api', bare), []);
+});

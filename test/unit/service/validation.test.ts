@@ -199,6 +199,25 @@ test('oas: each member import and PATCH fill in says how, on its own (warnings)'
   ]);
 });
 
+test("dashboard record: its `oas` part is an OAS document (import's members warn, the rest is an error), its classic part classic", () => {
+  const record = (oasInfo: string, listenPath: string, versionData = ', "version_data": { "not_versioned": true, "versions": {} }') => `{
+  "api_definition": { "name": "Pets", "api_id": "pets", "proxy": { "listen_path": "/pets/", "target_url": "http://up" }${versionData} },
+  "oas": {
+    "openapi": "3.0.3", "info": ${oasInfo}, "paths": {},
+    "x-svc-api-gateway": { "info": { "name": "Pets", "state": { "active": true } }, "upstream": { "url": "http://up" }, "server": { "listenPath": ${listenPath} } }
+  }
+}`;
+  const findings = (text: string) => diagnose(text).diagnostics.map((d) => [d.severity, d.message]);
+  assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{ "value": "/pets/" }')), []);
+  assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{}')), [
+    [DiagnosticSeverity.Warning, M.filledIn(M.missing('value'), 'as `/` or the `listenPath` parameter')],
+  ]);
+  assert.deepEqual(findings(record('{ "title": "Pets" }', '{ "value": "/pets/" }')), [[DiagnosticSeverity.Error, M.missing('version')]]);
+  assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{ "value": "/pets/" }', '')), [
+    [DiagnosticSeverity.Warning, M.missingClassic('version_data')],
+  ]);
+});
+
 test('oas: a body transform with neither body nor path gets one error naming both', () => {
   expectDiagnostics(
     oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`, '"listPets": { «"transformRequestBody"»: { "enabled": true, "format": "json" } }'),
