@@ -49,6 +49,38 @@ describe('language server features', () => {
     assert.equal(classic!.severity, vscode.DiagnosticSeverity.Warning);
   });
 
+  // severity.ts: a record's `oas` part is an OAS document, so the OAS rule decides its missing members.
+  it("a dashboard record's oas part: a missing info.version is an error, a missing listen path a warning saying how import fills it", async () => {
+    const record = {
+      api_definition: { name: 'Pets', api_id: 'pets-record', proxy: { listen_path: '/pets-record/', target_url: 'http://up' }, is_oas: true },
+      oas: {
+        openapi: '3.0.3',
+        info: { title: 'Pets' },
+        paths: {},
+        'x-svc-api-gateway': { info: { name: 'Pets', state: { active: true } }, upstream: { url: 'http://up' }, server: { listenPath: {} } },
+      },
+    };
+    fs.writeFileSync(fixtureUri('lang-record.json').fsPath, `${JSON.stringify(record, null, 2)}\n`);
+    const { document } = await openFixture('lang-record.json');
+    const findings = await waitFor(
+      () => {
+        const all = vscode.languages.getDiagnostics(document.uri).filter((d) => codeOf(d) === 'svc.schema.required');
+        return all.length >= 3 ? all : undefined;
+      },
+      { message: 'the three missing-member findings of the record' },
+    );
+    const bySeverity = (severity: vscode.DiagnosticSeverity) =>
+      findings
+        .filter((d) => d.severity === severity)
+        .map((d) => d.message)
+        .sort();
+    assert.deepEqual(bySeverity(vscode.DiagnosticSeverity.Error), ['Missing required member `version`.']);
+    assert.deepEqual(bySeverity(vscode.DiagnosticSeverity.Warning), [
+      'Missing member `version_data`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) and leaves the member at its default; add it to say what you mean.',
+      "Missing required member `value`. The gateway's import and PATCH fill it in as `/` or the `listenPath` parameter; write it to say what you mean.",
+    ]);
+  });
+
   it('names the detected kind in the status bar', async () => {
     await openFixture('lang-valid-oas.json');
     const shown = await waitFor(() => api.language.statusBar.current(), { message: 'the kind status bar item' });
