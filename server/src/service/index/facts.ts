@@ -6,12 +6,11 @@
 // (operationIds and security scheme names of one OAS document, `scope` = the pointer of that
 // document inside the file: `''`, or `/oas` in a dashboard record).
 
-import type { Position, Range } from 'vscode-languageserver-types';
+import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { childPointer } from '../parser/jsonPointer';
 import { locatePointers, type JsonLocation } from '../parser/jsonLocator';
-import { LineIndex } from '../parser/lineIndex';
 import { arr, obj } from '../validation/semantic/util';
 
 export type GlobalNameKind = 'api' | 'policy' | 'webhook';
@@ -224,17 +223,13 @@ export function extractFacts(document: TextDocument, kind: DocumentKind, value: 
   const locate = (): void => {
     if (located) return;
     located = true;
-    const text = document.getText();
-    const found = locatePointers(text, new Set(all.map((s) => s.pointer)));
-    // Positions without TextDocument's array of every line start (parser/lineIndex.ts).
-    const lines = new LineIndex(text);
-    const positionAt = (offset: number) => lines.positionAt(offset);
+    const found = locatePointers(document.getText(), new Set(all.map((s) => s.pointer)));
     for (const site of all) {
       const location = found.get(site.pointer);
       if (!location) continue;
       // A listen path is shown whole (quotes included), as its diagnostic is; names without quotes.
-      if ('kind' in site) ranges.set(site, nameRange(text, positionAt, location, site.target === 'key'));
-      else ranges.set(site, { start: positionAt(location.valueOffset), end: positionAt(location.valueOffset + location.valueLength) });
+      if ('kind' in site) ranges.set(site, nameRange(document, location, site.target === 'key'));
+      else ranges.set(site, { start: document.positionAt(location.valueOffset), end: document.positionAt(location.valueOffset + location.valueLength) });
     }
   };
   for (const site of all) {
@@ -250,12 +245,13 @@ export function extractFacts(document: TextDocument, kind: DocumentKind, value: 
 }
 
 /** The characters of a key or string value without its quotes. */
-function nameRange(text: string, positionAt: (offset: number) => Position, location: JsonLocation, key: boolean): Range {
+function nameRange(document: TextDocument, location: JsonLocation, key: boolean): Range {
   let start = key ? (location.keyOffset ?? location.valueOffset) : location.valueOffset;
   let length = key ? (location.keyLength ?? location.valueLength) : location.valueLength;
+  const text = document.getText();
   if (text.charCodeAt(start) === 0x22 && length >= 2) {
     start += 1;
     length -= 2;
   }
-  return { start: positionAt(start), end: positionAt(start + length) };
+  return { start: document.positionAt(start), end: document.positionAt(start + length) };
 }
