@@ -11,19 +11,21 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-const EXTENSION = '/x-svc-api-gateway';
-/** How import and PATCH fill in each member of the extension they complete (gateway-facts §8.4), by its pointer. */
+/**
+ * How import and PATCH fill in each member of the extension they complete (gateway-facts §8.4), by
+ * its path below the extension (severity.ts `filledOnImportAt`).
+ */
 const IMPORT_FILLS: Record<string, string> = {
-  '/x-svc-api-gateway/info': 'with the name from `info.title` and the API active',
-  '/x-svc-api-gateway/info/name': 'from `info.title`',
-  '/x-svc-api-gateway/info/state': 'with the API active',
-  '/x-svc-api-gateway/info/state/active': 'as `true`',
-  '/x-svc-api-gateway/upstream': 'with the URL from the first of `servers` or the `upstreamURL` parameter',
-  '/x-svc-api-gateway/upstream/url': 'from the first of `servers` or the `upstreamURL` parameter',
-  '/x-svc-api-gateway/upstream/loadBalancing': 'with a URL from the first of `servers` or the `upstreamURL` parameter',
-  '/x-svc-api-gateway/server': 'with the listen path `/` or the `listenPath` parameter',
-  '/x-svc-api-gateway/server/listenPath': 'as `/` or the `listenPath` parameter',
-  '/x-svc-api-gateway/server/listenPath/value': 'as `/` or the `listenPath` parameter',
+  '/info': 'with the name from `info.title` and the API active',
+  '/info/name': 'from `info.title`',
+  '/info/state': 'with the API active',
+  '/info/state/active': 'as `true`',
+  '/upstream': 'with the URL from the first of `servers` or the `upstreamURL` parameter',
+  '/upstream/url': 'from the first of `servers` or the `upstreamURL` parameter',
+  '/upstream/loadBalancing': 'with a URL from the first of `servers` or the `upstreamURL` parameter',
+  '/server': 'with the listen path `/` or the `listenPath` parameter',
+  '/server/listenPath': 'as `/` or the `listenPath` parameter',
+  '/server/listenPath/value': 'as `/` or the `listenPath` parameter',
 };
 const IMPORT_FILLS_ANY = '(the name from the title, the upstream URL from `servers`, the listen path `/`, the API active)';
 
@@ -63,13 +65,9 @@ export const Messages = {
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,
-  /**
-   * An OAS extension's member the gateway's import and PATCH fill in (severity.ts), at `pointer`
-   * (in an OAS document, or in a dashboard record's `oas` part).
-   */
-  filledInOnImport: (missing: string, pointer: string) =>
-    `${missing} The gateway's import and PATCH fill it in ${IMPORT_FILLS[pointer.slice(pointer.indexOf(EXTENSION))] ?? IMPORT_FILLS_ANY}; ` +
-    'write it to say what you mean.',
+  /** An OAS extension's member the gateway's import and PATCH fill in, by its path below the extension (severity.ts). */
+  filledInOnImport: (missing: string, member: string) =>
+    `${missing} The gateway's import and PATCH fill it in ${IMPORT_FILLS[member] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
   /** Any one of the members would do (an `anyOf` of `required`s). */
   requiredEither: (names: readonly string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */

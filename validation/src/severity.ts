@@ -28,13 +28,26 @@ export function refusesMissingMember(kind: string, parentPointer: string, member
 
 /** Who fills a missing member in: the classic decoder's defaults, OAS import and PATCH, or nobody. */
 export function filledInBy(kind: string, parentPointer: string, member: string): 'decoder' | 'import' | undefined {
-  // A dashboard record's `oas` part is an OAS document (an OAS-native API): its rules apply there.
-  if (kind === 'dashboard-api' && (parentPointer === OAS_PART || parentPointer.startsWith(OAS_PART + '/'))) {
-    return filledInBy('oas', parentPointer.slice(OAS_PART.length), member);
-  }
-  if (kind === 'classic' || kind === 'dashboard-api') return 'decoder';
-  if (kind !== 'oas' || !parentPointer.startsWith(EXTENSION)) return undefined;
-  return COMPLETED_ON_IMPORT.get(parentPointer.slice(EXTENSION.length))?.includes(member) ? 'import' : undefined;
+  if (oasPointer(kind, parentPointer) !== undefined) return filledOnImportAt(kind, parentPointer, member) ? 'import' : undefined;
+  return kind === 'classic' || kind === 'dashboard-api' ? 'decoder' : undefined;
+}
+
+/**
+ * The member's path below the extension (`/server/listenPath/value`) when import and PATCH fill it
+ * in, else `undefined`: what the warning's wording is chosen by (messages.ts).
+ */
+export function filledOnImportAt(kind: string, parentPointer: string, member: string): string | undefined {
+  const pointer = oasPointer(kind, parentPointer);
+  if (pointer === undefined || !pointer.startsWith(EXTENSION)) return undefined;
+  const parent = pointer.slice(EXTENSION.length);
+  return COMPLETED_ON_IMPORT.get(parent)?.includes(member) ? `${parent}/${member}` : undefined;
+}
+
+/** The pointer within an OAS document: the document itself, or a dashboard record's `oas` part (an OAS-native API). */
+function oasPointer(kind: string, pointer: string): string | undefined {
+  if (kind === 'oas') return pointer;
+  if (kind === 'dashboard-api' && (pointer === OAS_PART || pointer.startsWith(OAS_PART + '/'))) return pointer.slice(OAS_PART.length);
+  return undefined;
 }
 
 const EXTENSION = '/x-svc-api-gateway';

@@ -128,8 +128,7 @@ export class WorkspaceModel {
 
   /** Every indexed file (parses what is still queued). */
   all(): FileFacts[] {
-    for (const uri of [...this.pending.keys()]) this.factsOf(uri);
-    return [...this.facts.values()];
+    return this.filesWhere(() => true);
   }
 
   /** The indexed files `accept` takes, parsing only those of them still queued. */

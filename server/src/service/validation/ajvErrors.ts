@@ -16,7 +16,7 @@ import { Codes } from './codes';
 import { Messages, typeList } from './messages';
 import { subschemaLocation } from './schemaIndex';
 import { placeholderFor } from './placeholders';
-import { filledInBy } from '../../../../validation/src/severity';
+import { filledInBy, filledOnImportAt } from '../../../../validation/src/severity';
 import type { Problem } from './types';
 
 export interface SchemaContext {
@@ -248,7 +248,8 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       const filler = filledInBy(ctx.kind, e.instancePath, name);
       if (!filler) return error(Codes.required, message, 'missing', data);
       // The reference fills it in (severity.ts): a warning that says who does.
-      const filledIn = filler === 'import' ? Messages.filledInOnImport(message, childPointer(e.instancePath, name)) : Messages.requiredByClassicSchema(name);
+      const imported = filledOnImportAt(ctx.kind, e.instancePath, name);
+      const filledIn = imported ? Messages.filledInOnImport(message, imported) : Messages.requiredByClassicSchema(name);
       return { ...error(Codes.required, filledIn, 'missing', data), severity: DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
