@@ -3,7 +3,7 @@
 // counts, and a filter that finds an API of the last page; once with `p=-1` (everything in one
 // answer, the spec), once against a server that pages anyway (further pages in the background).
 import { startSandbox } from '../sandbox/src/index';
-import { ManagementClient } from '../client/src/api';
+import { ManagementClient } from '../api/src';
 import { ExplorerModel } from '../client/src/explorer/explorerModel';
 import { ManagementSource } from '../client/src/explorer/managementSource';
 import type { ExplorerNode } from '../client/src/explorer/nodes';

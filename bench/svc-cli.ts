@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ManagementClient } from '../client/src/api';
+import { ManagementClient } from '../api/src';
 import { startSandbox } from '../sandbox/src/index';
 
 const COUNT = Number(process.env.SVC_BENCH_APIS ?? 1000);

@@ -1,7 +1,7 @@
 // Management clients per environment, built from the environment service's connection
 // config (trust, approval and the Local sandbox are handled there), and connection tests.
-import { ManagementClient } from '../api/client';
-import type { ConnectionConfig, RequestLogLevel } from '../api/connection';
+import { ManagementClient } from '../../../api/src/client';
+import type { ConnectionConfig, RequestLogLevel } from '../../../api/src/connection';
 import type { Logger } from '../logging/logger';
 import type { EnvironmentService } from './environmentService';
 import type { Health } from './health';

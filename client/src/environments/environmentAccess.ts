@@ -1,7 +1,7 @@
 // What a workflow needs from the environments area: the environment a command names (or the
 // active one) and a management client for it. Workflow flows depend on this narrow type, so
 // they can be driven in tests without the whole area.
-import type { ManagementClient } from '../api/client';
+import type { ManagementClient } from '../../../api/src/client';
 import type { Environment } from './model';
 import type { EnvironmentsArea } from './register';
 

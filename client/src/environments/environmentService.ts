@@ -2,7 +2,7 @@
 // the built-in Local sandbox, the active one, their credentials and their health.
 // Everything that sends a request asks `connectionFor`, which applies trust and approval.
 import * as vscode from 'vscode';
-import type { ConnectionConfig } from '../api/connection';
+import type { ConnectionConfig } from '../../../api/src/connection';
 import type { Logger } from '../logging/logger';
 import { CredentialStore } from './credentialStore';
 import type { Health } from './health';

@@ -1,6 +1,6 @@
 // Turns a failure into the health the status bar shows. Free of `vscode`.
-import type { ConnectionReport } from '../api/client';
-import { ManagementApiError } from '../api/errors';
+import type { ConnectionReport } from '../../../api/src/client';
+import { ManagementApiError } from '../../../api/src/errors';
 import { RequestsBlockedError } from './blocked';
 import type { Health } from './health';
 

@@ -1,6 +1,6 @@
 // Reads the tree's summaries out of the server's records. Servers differ in which members
 // they fill, so every reader is defensive and never throws. Free of `vscode`.
-import type { DashApi, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../api/types';
+import type { DashApi, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../../../api/src/types';
 import { apiKindOf } from '../../../engine/src/sync/records';
 import type { ApiSummary, ExampleSummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
 

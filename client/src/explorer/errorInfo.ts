@@ -1,5 +1,5 @@
 // The message and hint an error node shows. Free of `vscode`.
-import { ManagementApiError } from '../api/errors';
+import { ManagementApiError } from '../../../api/src/errors';
 
 export interface ErrorInfo {
   /** Short: what the server said (or what failed), with the HTTP status. */

@@ -8,7 +8,7 @@ import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
 import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
-import { endsPaging } from '../api/paging';
+import { endsPaging } from '../../../api/src/paging';
 import { hasMorePages, type PagedList } from './pagedList';
 
 export interface EnvironmentEntry {

@@ -1,7 +1,7 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
 import { viewableKeyResult } from '../shared/keyIds';
-import type { ManagementClient } from '../api/client';
-import { grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../api/specFallbacks';
+import type { ManagementClient } from '../../../api/src/client';
+import { grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../../api/src/specFallbacks';
 import { maskOAuthClient } from '../shared/masking';
 import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
 import type { ApiSummary, KeySummary, Page, ResourceRef, ResourceSource } from './resourceSource';

@@ -2,7 +2,7 @@
 // management client. Menus pass a tree node, other commands and programmatic callers an
 // argument object (the environment always travels as `environment`, a name), the palette
 // nothing (then the active environment). One guard tells the cases apart.
-import type { ManagementClient } from '../api/client';
+import type { ManagementClient } from '../../../api/src/client';
 import type { EnvironmentAccess } from '../environments/environmentAccess';
 import type { Environment } from '../environments/model';
 import type { ExplorerNode } from '../explorer/nodes';

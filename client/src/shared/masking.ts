@@ -1,6 +1,6 @@
 // OAuth client secrets are credentials: the details document shows them masked, and only the
 // Copy Client Secret command reveals one (to the clipboard). Free of `vscode`.
-import type { OAuthClient } from '../api';
+import type { OAuthClient } from '../../../api/src';
 
 export const MASK = '••••••••';
 

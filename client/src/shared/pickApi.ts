@@ -2,8 +2,8 @@
 // endpoint 10), or an input box when the server lists none. Endpoints 17 and 18 need that API in
 // their path, and a server built to the spec may check it, so it is asked, never guessed.
 import * as vscode from 'vscode';
-import type { ManagementClient } from '../api';
-import { listAllApis } from '../api/specFallbacks';
+import type { ManagementClient } from '../../../api/src';
+import { listAllApis } from '../../../api/src/specFallbacks';
 import { summariseApi } from '../explorer/apiSummaries';
 
 /** The picked or typed API id; undefined when the user cancels. */

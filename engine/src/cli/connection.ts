@@ -1,9 +1,9 @@
 // Where `svc` connects and with what. URLs and TLS come from flags or environment variables;
 // credentials come ONLY from environment variables (never flags, files or logs), and nothing in
 // the working folder (workspace settings, .svc/) chooses where they are sent.
-import { ManagementClient } from '../../../client/src/api/client';
-import type { ConnectionConfig } from '../../../client/src/api/connection';
-import { isManagementApiError } from '../../../client/src/api/errors';
+import { ManagementClient } from '../../../api/src/client';
+import type { ConnectionConfig } from '../../../api/src/connection';
+import { isManagementApiError } from '../../../api/src/errors';
 import { CliError, EXIT } from './exitCodes';
 
 export const ENV = {

@@ -2,7 +2,7 @@
 // extension (docs/cli.md). Thin: parses arguments, builds the connection, runs one command and
 // maps failures to exit codes. Tests call runSvc() in-process with their own CliIo.
 import { parseArgs } from 'node:util';
-import type { MigrateMode } from '../../../client/src/api/types';
+import type { MigrateMode } from '../../../api/src/types';
 import { connectionFrom, describeFailure, type Connection } from './connection';
 import { diffCommand } from './diffCommand';
 import { CliError, EXIT, type ExitCode } from './exitCodes';

@@ -3,8 +3,8 @@
 // 1 when an API failed (or the run stopped at a failure), 2 on usage or connection errors.
 import { buildReport, reportLogLines } from '../migrate/migrateReport';
 import { buildMigrateRequest, type MigrationTarget } from '../migrate/migrateRequest';
-import type { MigrateMode } from '../../../client/src/api/types';
-import type { ManagementClient } from '../../../client/src/api/client';
+import type { MigrateMode } from '../../../api/src/types';
+import type { ManagementClient } from '../../../api/src/client';
 import { apiIdOf, apiNameOf } from '../sync/records';
 import { clientFor, isConnectionFailure, type Connection } from './connection';
 import { CliError, EXIT, type ExitCode } from './exitCodes';

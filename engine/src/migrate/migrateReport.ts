@@ -1,7 +1,7 @@
 // Turns a migrate response (spec endpoint 15, migration-mapping.md §8.2) into report rows,
 // a summary and Markdown. Pure and free of `vscode`: the webview, the log and the unit tests
 // all read the same rows, so what the user sees and what is logged cannot disagree.
-import type { JsonMap, MigrateMode, MigrateResponse } from '../../../client/src/api/types';
+import type { JsonMap, MigrateMode, MigrateResponse } from '../../../api/src/types';
 
 export type RowOutcome = 'success' | 'failure' | 'skipped' | 'not-reported';
 

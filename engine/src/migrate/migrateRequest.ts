@@ -1,6 +1,6 @@
 // What to migrate and how, as plain data: the command's argument object, tree nodes and the
 // user's answers become one MigrateRequest. Pure and free of `vscode`.
-import type { MigrateMode, MigrateRequest } from '../../../client/src/api/types';
+import type { MigrateMode, MigrateRequest } from '../../../api/src/types';
 
 /** Either named APIs or every API on the server (the spec forbids combining both). */
 export type MigrationTarget = { all: true } | { apiIDs: string[] };

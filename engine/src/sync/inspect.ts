@@ -3,7 +3,7 @@
 // `svc push` (its plan) and Compare with Environment. Free of `vscode`.
 import * as fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import type { ManagementClient } from '../../../client/src/api/client';
+import type { ManagementClient } from '../../../api/src/client';
 import { detectKind } from '../../../common/src/detection';
 import { compareFile, type FileComparison } from './compare';
 import { idInDocument, oasName, readRemote, type RemoteSnapshot } from './remoteReader';

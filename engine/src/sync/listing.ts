@@ -1,10 +1,10 @@
 // What "pull everything" pulls: every API, policy and key an environment lists, as sync targets.
 // A listing the server does not offer (a spec-only server has no key listing) or cannot give
 // with the credentials at hand becomes a note, not a failure. Free of `vscode`.
-import type { ManagementClient } from '../../../client/src/api/client';
-import { isManagementApiError } from '../../../client/src/api/errors';
+import type { ManagementClient } from '../../../api/src/client';
+import { isManagementApiError } from '../../../api/src/errors';
 import { apiIdOf, apiKindOf, policyIdOf } from './records';
-import { grantedApiIds, listAllApis } from '../../../client/src/api/specFallbacks';
+import { grantedApiIds, listAllApis } from '../../../api/src/specFallbacks';
 import { grantedApiOfKey, KEY_API_UNKNOWN } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
 

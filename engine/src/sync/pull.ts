@@ -3,7 +3,7 @@
 // user's answer. Free of `vscode`: the questions and editor state come through PullPorts.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { ManagementClient } from '../../../client/src/api/client';
+import type { ManagementClient } from '../../../api/src/client';
 import { formatDocument, hashDocument } from './canonicalJson';
 import { copyNameFor, fileNameFor } from './fileNaming';
 import { readRemote, type RemoteSnapshot } from './remoteReader';

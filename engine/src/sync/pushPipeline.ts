@@ -9,14 +9,14 @@
 // read back (the new remote hash) → offer a reload for gateway-style classic writes.
 import { detectKind } from '../../../common/src/detection';
 import type { DocumentKind } from '../../../common/src/kinds';
-import type { ManagementClient } from '../../../client/src/api/client';
+import type { ManagementClient } from '../../../api/src/client';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
 import { MissingServerSecretError, placeholderPaths, restoreSecrets } from './keySecrets';
 import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
 import { isRefusal, planPush, type OasVersionChoice, type PushChoices, type PushRoute, type StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
-import { isManagementApiError } from '../../../client/src/api/errors';
-import { NO_RELOAD_MESSAGE, reloadKnownMissing } from '../../../client/src/api/specFallbacks';
+import { isManagementApiError } from '../../../api/src/errors';
+import { NO_RELOAD_MESSAGE, reloadKnownMissing } from '../../../api/src/specFallbacks';
 
 /** What the user pulled or opened: the base a conflict is measured against. */
 export interface PushBase {

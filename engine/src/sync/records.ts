@@ -1,7 +1,7 @@
 // What sync needs to know of the server's records: an API record's kind and id, a policy's id
 // and name. Servers differ in which members they fill, so every reader is defensive and never
 // throws. Free of `vscode` (the explorer's summaries build on apiKindOf).
-import type { DashApi, Policy } from '../../../client/src/api/types';
+import type { DashApi, Policy } from '../../../api/src/types';
 
 export type ApiRecordKind = 'classic' | 'oas' | 'streams';
 

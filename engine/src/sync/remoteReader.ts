@@ -1,9 +1,9 @@
 // Reads a remote resource as the document a pulled file holds, through the same family that
 // push will write to (see routing.ts). Free of `vscode`.
-import type { ManagementClient } from '../../../client/src/api/client';
-import { isManagementApiError } from '../../../client/src/api/errors';
-import { findDashboardApi, grantedApiIds, grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../../client/src/api/specFallbacks';
-import type { DashApi, JsonMap } from '../../../client/src/api/types';
+import type { ManagementClient } from '../../../api/src/client';
+import { isManagementApiError } from '../../../api/src/errors';
+import { findDashboardApi, grantedApiIds, grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../../api/src/specFallbacks';
+import type { DashApi, JsonMap } from '../../../api/src/types';
 import { redactSecrets } from './keySecrets';
 import { policyNameOf } from './records';
 import type { RemoteTarget, SyncKind } from './syncKinds';

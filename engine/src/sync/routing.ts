@@ -14,8 +14,8 @@
 // - key: PUT /api/apis/{apiID}/keys/{hash}?hashed=1 with a dashboard token, else
 //   POST /svc/keys/{keyID} with the gateway secret (the user types the key id: files never hold it).
 //   Both keep the live quota (`suppress_reset=1`) unless the user asks to reset it.
-import type { ManagementClient, StreamsPatchOptions } from '../../../client/src/api/client';
-import type { ClassicApiDefinition, DashApi, DashboardSession, GatewaySession, OasDocument, Policy, StreamsDocument } from '../../../client/src/api/types';
+import type { ManagementClient, StreamsPatchOptions } from '../../../api/src/client';
+import type { ClassicApiDefinition, DashApi, DashboardSession, GatewaySession, OasDocument, Policy, StreamsDocument } from '../../../api/src/types';
 import type { SyncKind } from './syncKinds';
 
 /** The client methods a push may call. */

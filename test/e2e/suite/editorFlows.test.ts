@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import type { ActionResult, KeyResult } from '../../../client/src/api';
+import type { ActionResult, KeyResult } from '../../../api/src';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';

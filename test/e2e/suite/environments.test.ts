@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../sandbox/src/index';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import type { SvcTestingApi } from '../../../client/src/testing/testingApi';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { testingApi } from './helpers/workspace';

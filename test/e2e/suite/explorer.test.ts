@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../sandbox/src/index';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import type { SvcTestingApi } from '../../../client/src/testing/testingApi';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { testingApi } from './helpers/workspace';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { isManagementApiError } from '../../../client/src/api';
+import { isManagementApiError } from '../../../api/src';
 import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migrateFlow';
 import type { MigrationReport } from '../../../client/src/workflows/migrate/migrateReport';
 import { writeFixture } from './helpers/workspace';

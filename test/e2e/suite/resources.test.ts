@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { type ActionResult, type KeyResult, type StatusResult } from '../../../client/src/api';
+import { type ActionResult, type KeyResult, type StatusResult } from '../../../api/src';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';

@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { SEED_API_IDS as ID } from '../../../sandbox/src/seed/ids';
-import { findDashboardApi } from '../../../client/src/api/specFallbacks';
-import type { KeyResult } from '../../../client/src/api';
+import { findDashboardApi } from '../../../api/src/specFallbacks';
+import type { KeyResult } from '../../../api/src';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';

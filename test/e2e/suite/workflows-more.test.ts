@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS, SEED_ORG_ID } from '../../../sandbox/src/seed/ids';
-import { type ActionResult, type KeyResult, type StatusResult } from '../../../client/src/api';
+import { type ActionResult, type KeyResult, type StatusResult } from '../../../api/src';
 import type { MigrateOutcome } from '../../../client/src/workflows/migrate/migrateFlow';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PullAllSummary } from '../../../client/src/workflows/sync/pullFlow';

@@ -3,7 +3,7 @@
 // and the JSON body. The expectations are copied from the spec, not from the client.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManagementClient, STREAMS_MEDIA_TYPE } from '../../../client/src/api';
+import { ManagementClient, STREAMS_MEDIA_TYPE } from '../../../api/src';
 import { SECRETS, configFor, json, startServer, type TestServer } from './servers';
 
 let server: TestServer;

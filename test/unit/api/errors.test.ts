@@ -2,7 +2,7 @@
 // meaning of 401/403, missing resources versus missing endpoints.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManagementClient, ManagementApiError, type ErrorKind } from '../../../client/src/api';
+import { ManagementClient, ManagementApiError, type ErrorKind } from '../../../api/src';
 import { configFor, json, startServer } from './servers';
 
 interface Case {

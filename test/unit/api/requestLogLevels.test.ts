@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
-import { ManagementClient } from '../../../client/src/api';
-import type { RequestLogLevel } from '../../../client/src/api/connection';
+import { ManagementClient } from '../../../api/src';
+import type { RequestLogLevel } from '../../../api/src/connection';
 import { ClientProvider } from '../../../client/src/environments/clientProvider';
 import type { EnvironmentService } from '../../../client/src/environments/environmentService';
 import type { Logger } from '../../../client/src/logging/logger';

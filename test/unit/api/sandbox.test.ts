@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox } from '../../../sandbox/src/index';
-import { ManagementClient, ManagementApiError, type ConnectionConfig, type ClassicApiDefinition } from '../../../client/src/api';
+import { ManagementClient, ManagementApiError, type ConnectionConfig, type ClassicApiDefinition } from '../../../api/src';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let config: ConnectionConfig;

@@ -3,7 +3,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { ConnectionConfig } from '../../../client/src/api';
+import type { ConnectionConfig } from '../../../api/src';
 
 export interface RecordedRequest {
   method: string;

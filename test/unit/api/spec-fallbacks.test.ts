@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
-import { ManagementClient, isManagementApiError } from '../../../client/src/api';
-import { collectPages, endsPaging } from '../../../client/src/api/paging';
-import { findDashboardApi, listAllApis, readClassicApi, NO_RELOAD_MESSAGE } from '../../../client/src/api/specFallbacks';
+import { ManagementClient, isManagementApiError } from '../../../api/src';
+import { collectPages, endsPaging } from '../../../api/src/paging';
+import { findDashboardApi, listAllApis, readClassicApi, NO_RELOAD_MESSAGE } from '../../../api/src/specFallbacks';
 import { readRemote, KEY_API_UNKNOWN } from '../../../client/src/workflows/sync/remoteReader';
 import { fetchAllPages } from '../../../client/src/workflows/analytics/fetchAll';
 import { SECRETS, configFor, json, startServer, type TestServer } from './servers';

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManagementClient, ManagementApiError } from '../../../client/src/api';
+import { ManagementClient, ManagementApiError } from '../../../api/src';
 import { configFor, json, startServer, type TestServer } from './servers';
 
 let dir: string;

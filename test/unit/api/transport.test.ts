@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
-import { ManagementClient, ManagementApiError } from '../../../client/src/api';
+import { ManagementClient, ManagementApiError } from '../../../api/src';
 import { SECRETS, configFor, json, startServer } from './servers';
 
 async function rejection(promise: Promise<unknown>): Promise<ManagementApiError> {

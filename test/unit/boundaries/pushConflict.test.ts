@@ -2,7 +2,7 @@
 // stops and asks before sending anything.
 import * as assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import { startSandbox } from '../../../sandbox/src/index';
 import { hashDocument } from '../../../engine/src/sync/canonicalJson';
 import { pushDocument, type ConflictFacts, type PushUi } from '../../../engine/src/sync/pushPipeline';

@@ -3,7 +3,7 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import { runSvc } from '../../../engine/src/cli/main';
 import type { CliIo } from '../../../engine/src/cli/io';
 import { startSandbox, type SandboxOptions } from '../../../sandbox/src/index';

@@ -4,7 +4,7 @@
 // until they are in a group says "loading…"/"not loaded yet" without a number.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManagementApiError } from '../../../client/src/api/errors';
+import { ManagementApiError } from '../../../api/src/errors';
 import { ApiListing } from '../../../client/src/explorer/apiListing';
 import { ExplorerModel } from '../../../client/src/explorer/explorerModel';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ManagementApiError } from '../../../client/src/api/errors';
+import { ManagementApiError } from '../../../api/src/errors';
 import { ExplorerModel, type EnvironmentEntry } from '../../../client/src/explorer/explorerModel';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import type { ApiSummary, Page, ResourceSource, WebhookSummary } from '../../../client/src/explorer/resourceSource';

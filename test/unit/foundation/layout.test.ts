@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..');
 const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
@@ -59,4 +59,50 @@ test('no line of tracked TypeScript outside test/ is longer than 160 characters'
         .flatMap((line, i) => (line.length > 160 ? [`${p}:${i + 1} (${line.length})`] : [])),
     );
   assert.deepEqual(long, []);
+});
+
+/** Every import or require of `file` (a repository path), resolved to a repository path, or kept bare (`vscode`, `node:fs`). */
+export function importsOf(file: string, text: string): string[] {
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\(\s*|^import\s+)(['"])([^'"]+)\1/gm)].map((m) => m[2]);
+  return specifiers.map((s) => (s.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), s)) : s));
+}
+
+/** The layered folders' imports that reach up into the extension, the LSP glue or VS Code. */
+export function upwardImports(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  const layered = /^(engine|migration|validation|api)\//;
+  const forbidden = (target: string) => target === 'vscode' || target.startsWith('client/') || target === 'client' || target.startsWith('server/src/lsp');
+  return files
+    .filter((f) => layered.test(f.path) && f.path.endsWith('.ts'))
+    .flatMap((f) =>
+      importsOf(f.path, f.text)
+        .filter(forbidden)
+        .map((target) => `${f.path} → ${target}`),
+    );
+}
+
+test('the import rule sees an import of vscode, of client/ and of server/src/lsp, and lets the service and common through', () => {
+  const files = [
+    { path: 'engine/src/sync/a.ts', text: "import * as vscode from 'vscode';\nimport { x } from '../../../client/src/shared/x';" },
+    { path: 'api/src/b.ts', text: "import { y } from '../../server/src/lsp/handlers';" },
+    { path: 'validation/src/c.ts', text: "const z = require('../../client/src/api');" },
+    { path: 'migration/src/d.ts', text: "import { k } from '../../common/src/kinds';\nimport { s } from '../../server/src/service/x';\nimport 'node:fs';" },
+    { path: 'client/src/e.ts', text: "import * as vscode from 'vscode';" },
+  ];
+  assert.deepEqual(upwardImports(files), [
+    'engine/src/sync/a.ts → vscode',
+    'engine/src/sync/a.ts → client/src/shared/x',
+    'api/src/b.ts → server/src/lsp/handlers',
+    'validation/src/c.ts → client/src/api',
+  ]);
+});
+
+test('engine/, migration/, validation/ and api/ import nothing from client/, server/src/lsp or vscode', () => {
+  const files = tracked
+    .filter((p) => /^(engine|migration|validation|api)\/.*\.ts$/.test(p))
+    .map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
+  assert.ok(
+    files.some((f) => f.path.startsWith('api/src/')),
+    'the management client lives in api/src/',
+  );
+  assert.deepEqual(upwardImports(files), []);
 });

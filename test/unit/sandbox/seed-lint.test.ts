@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../../sandbox/src/index';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import { summariseApi } from '../../../client/src/explorer/apiSummaries';
 import { readRemote } from '../../../client/src/workflows/sync/remoteReader';
 import { targetOfRef } from '../../../client/src/workflows/sync/targets';

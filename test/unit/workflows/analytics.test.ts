@@ -1,7 +1,7 @@
 // The pure parts of the analytics panel: date range, records → per-day series, CSV, paging, CSP.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { AnalyticsEnvelope, AnalyticsRecord } from '../../../client/src/api';
+import type { AnalyticsEnvelope, AnalyticsRecord } from '../../../api/src';
 import { aggregateByDay, recordDay } from '../../../client/src/workflows/analytics/aggregate';
 import { csvField, seriesToCsv } from '../../../client/src/workflows/analytics/csv';
 import { lastSevenDays, parseDay, parseRange, validateDay } from '../../../client/src/workflows/analytics/dateRange';

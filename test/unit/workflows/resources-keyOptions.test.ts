@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import {
   createGatewayKeyOptions,
   createOrgKeyOptions,

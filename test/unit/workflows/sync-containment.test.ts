@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { ManagementClient } from '../../../client/src/api';
+import { ManagementClient } from '../../../api/src';
 import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { pullResource } from '../../../client/src/workflows/sync/pull';

@@ -1,6 +1,6 @@
 // Analytics records → a time series per day (hits, errors, latency) and the table the panel
 // shows. Free of `vscode`: the webview gets the result as data, and tests check it directly.
-import type { AnalyticsRecord } from '../../api';
+import type { AnalyticsRecord } from '../../../../api/src';
 import { daysBetween, formatDay, type CalendarDay } from './dateRange';
 
 export interface SeriesPoint {

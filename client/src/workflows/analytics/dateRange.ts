@@ -1,6 +1,6 @@
 // The date range of the analytics endpoint (spec endpoint 21): dates typed as YYYY-MM-DD,
 // defaulting to the last 7 days, checked before anything is sent. Free of `vscode`.
-import type { DayRange } from '../../api';
+import type { DayRange } from '../../../../api/src';
 
 export interface CalendarDay {
   year: number;

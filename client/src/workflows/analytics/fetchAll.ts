@@ -1,7 +1,7 @@
 // Reads every page of the analytics envelope `{data, pages}` (dashboard paging: `p` 1-based,
 // gateway-facts §8.3), reporting progress and stopping when the signal aborts. Free of `vscode`.
-import type { AnalyticsEnvelope, AnalyticsRecord } from '../../api';
-import { endsPaging } from '../../api/paging';
+import type { AnalyticsEnvelope, AnalyticsRecord } from '../../../../api/src';
+import { endsPaging } from '../../../../api/src/paging';
 
 /** Upper bound on pages, so a server that keeps reporting more cannot loop us forever. */
 export const MAX_PAGES = 1000;

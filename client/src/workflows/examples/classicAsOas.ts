@@ -3,7 +3,7 @@
 // classic example converts it with the same converter the migrate endpoint uses and creates the
 // base API, then each version through endpoint 4's base_api_id/new_version_name. Pure.
 import { converter } from '../migrate/converter';
-import type { JsonMap } from '../../api/types';
+import type { JsonMap } from '../../../../api/src/types';
 
 export interface OasPlan {
   base: JsonMap;

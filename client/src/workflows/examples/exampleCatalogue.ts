@@ -1,6 +1,6 @@
 // The examples catalogue as the quick pick shows it (category, features, minimum version), and
 // which definition an example carries. Pure and free of `vscode`.
-import type { ExampleApiDefinition, ExampleSummary, JsonMap } from '../../api/types';
+import type { ExampleApiDefinition, ExampleSummary, JsonMap } from '../../../../api/src/types';
 
 export interface ExampleEntry {
   location: string;

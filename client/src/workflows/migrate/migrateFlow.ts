@@ -3,9 +3,9 @@
 // cancel, refresh the tree and log every API's result.
 import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as vscode from 'vscode';
-import { listAllApis as listAllApiRecords, readClassicApi } from '../../api/specFallbacks';
-import type { ManagementClient } from '../../api/client';
-import type { DashApi, MigrateMode } from '../../api/types';
+import { listAllApis as listAllApiRecords, readClassicApi } from '../../../../api/src/specFallbacks';
+import type { ManagementClient } from '../../../../api/src/client';
+import type { DashApi, MigrateMode } from '../../../../api/src/types';
 import type { Environment } from '../../environments/model';
 import { summariseApi } from '../../explorer/apiSummaries';
 import { errorInfoOf } from '../../explorer/errorInfo';

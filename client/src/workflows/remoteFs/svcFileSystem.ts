@@ -8,7 +8,7 @@
 // stays dirty: nothing is lost. Keys are named by their hash, never by their id.
 import { kindWord, nameInDocument, pathSegment } from '../../explorer/resourceTitles';
 import * as vscode from 'vscode';
-import { isManagementApiError } from '../../api/errors';
+import { isManagementApiError } from '../../../../api/src/errors';
 import { withCancellableProgress } from '../../shared/progress';
 import { formatDocument, hashDocument } from '../sync/canonicalJson';
 import { errorsOf } from '../sync/pushFlow';

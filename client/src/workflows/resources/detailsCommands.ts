@@ -2,7 +2,7 @@
 // secret masked, Copy Client Secret (clipboard, never shown or logged), and a webhook
 // (GET /api/hooks/{id}).
 import * as vscode from 'vscode';
-import type { OAuthClient } from '../../api';
+import type { OAuthClient } from '../../../../api/src';
 import { reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg, type Target } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';

@@ -12,7 +12,7 @@ import {
   type GatewaySession,
   type KeyResult,
   type StatusResult,
-} from '../../api';
+} from '../../../../api/src';
 import { resolveBody } from './bodySource';
 import { describeResult, reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';

@@ -2,7 +2,7 @@
 // options a user picked to the management client's option objects. Free of `vscode`.
 // Spec endpoints: 5 (POST /svc/keys/{id}), 6 (POST /svc/org/keys/{id}), 17 (PUT
 // /api/apis/{apiID}/keys/{keyID}), 18 (GET the same path) and 19 (POST /api/keys/{id}).
-import type { CreateCustomKeyOptions, KeyLookupOptions, UpdateKeyOptions } from '../../api';
+import type { CreateCustomKeyOptions, KeyLookupOptions, UpdateKeyOptions } from '../../../../api/src';
 
 export type KeyOption = 'autoGuess' | 'hashed' | 'username' | 'suppressReset' | 'resetQuota';
 

@@ -2,7 +2,7 @@
 // is the explorer's Policies group. The body comes from the active editor or a starting
 // document (a template, or the policy as the server has it now for an update).
 import * as vscode from 'vscode';
-import type { ActionResult, Policy } from '../../api';
+import type { ActionResult, Policy } from '../../../../api/src';
 import { resolveBody } from './bodySource';
 import { reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';

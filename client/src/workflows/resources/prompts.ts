@@ -1,7 +1,7 @@
 // The questions resource commands ask, on VS Code's input box and quick picks. Every command
 // takes the answers as an argument too, so callers (and tests) can skip these.
 import * as vscode from 'vscode';
-import type { ManagementClient } from '../../api';
+import type { ManagementClient } from '../../../../api/src';
 import { answered } from './commandContext';
 import { optionsFor, type KeyOperation } from './keyOptions';
 import { pickApiOfKey } from '../../shared/pickApi';

@@ -1,7 +1,7 @@
 // Add User (POST /api/users): asks the required members (email_address, first_name,
 // last_name) and the permissions as JSON, checked as typed; shows the server's message.
 import * as vscode from 'vscode';
-import type { StatusResult } from '../../api';
+import type { StatusResult } from '../../../../api/src';
 import { answered, describeResult, reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isManagementApiError } from '../../api/errors';
+import { isManagementApiError } from '../../../../api/src/errors';
 import { withCancellableProgress } from '../../shared/progress';
 import { saveHolding } from './saveHolding';
 import { pullResource, type PullOutcome } from './pull';

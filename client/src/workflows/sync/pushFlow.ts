@@ -3,7 +3,7 @@
 import { saveHolding } from './saveHolding';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isManagementApiError } from '../../api/errors';
+import { isManagementApiError } from '../../../../api/src/errors';
 import { isRefusal } from '../../../../validation/src/severity';
 import { documentKindOf, parseJson } from '../../shared/documentKind';
 import { withCancellableProgress } from '../../shared/progress';

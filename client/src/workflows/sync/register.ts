@@ -29,8 +29,8 @@ import { readRemote } from './remoteReader';
 import { nameInDocument } from '../../explorer/resourceTitles';
 import { maskKeyId } from '../../shared/keyIds';
 import { vscodeSyncUi } from './vscodePushUi';
-import { isManagementApiError } from '../../api/errors';
-import { NO_RELOAD_MESSAGE } from '../../api/specFallbacks';
+import { isManagementApiError } from '../../../../api/src/errors';
+import { NO_RELOAD_MESSAGE } from '../../../../api/src/specFallbacks';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */

@@ -1,7 +1,7 @@
 // Svc: Set Key Secret — a new value for one consumer secret of a pulled key (hmac_string,
 // basic_auth_data.password, jwt_data.secret), sent straight to the server and stored nowhere:
 // the key file keeps its placeholder, the state and the log never see the value. Free of `vscode`.
-import type { ManagementClient } from '../../api/client';
+import type { ManagementClient } from '../../../../api/src/client';
 import { setAt } from '../../../../engine/src/sync/keySecrets';
 import { hasDashboardCredential, readRemote } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';

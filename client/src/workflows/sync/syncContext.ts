@@ -1,5 +1,5 @@
 // What the sync commands, the edit-remote file system and other workflows share.
-import type { ManagementClient } from '../../api/client';
+import type { ManagementClient } from '../../../../api/src/client';
 import type { Logger } from '../../logging/logger';
 import type { OverwriteDecision, PullOutcome } from './pull';
 import type { RemoteDiffDocuments } from './remoteDiffDocuments';

@@ -1,7 +1,7 @@
 // From what the tree knows about a resource (explorer ResourceRef) to a sync target. Keys are
 // looked up once to learn their hash: files and `svc:` URIs name keys by hash, never by id.
 // Free of `vscode`.
-import type { ManagementClient } from '../../api/client';
+import type { ManagementClient } from '../../../../api/src/client';
 import type { ResourceRef } from '../../explorer/resourceSource';
 import { keyTargetOf } from '../../../../engine/src/sync/listing';
 import type { RemoteTarget } from './syncKinds';

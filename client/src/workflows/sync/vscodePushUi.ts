@@ -1,7 +1,7 @@
 // The SyncUi on VS Code: modal dialogs for decisions that can lose work, quick picks and input
 // boxes for choices, a diff editor for remote ↔ local.
 import * as vscode from 'vscode';
-import type { ManagementClient } from '../../api/client';
+import type { ManagementClient } from '../../../../api/src/client';
 import { summariseApi } from '../../explorer/apiSummaries';
 import type { OverwriteDecision, OverwriteReason } from './pull';
 import type { ConflictDecision, ConflictFacts, PushUi, SendSummary } from './pushPipeline';
@@ -9,7 +9,7 @@ import type { RemoteDiffDocuments } from './remoteDiffDocuments';
 import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
-import { listAllApis } from '../../api/specFallbacks';
+import { listAllApis } from '../../../../api/src/specFallbacks';
 
 export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../../sandbox/src/index';
-import { ManagementClient } from '../../../../client/src/api';
+import { ManagementClient } from '../../../../api/src';
 import type { SvcTestingApi } from '../../../../client/src/testing/testingApi';
 import { testingApi } from './workspace';
 
