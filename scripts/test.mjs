@@ -1,13 +1,15 @@
 // Runs every test layer and prints one closing line `N passed, N failed` summed over them.
 //   node scripts/test.mjs [lint|unit|protocol|e2e ...]   (default: all layers)
 // Layers: build + type-check (a failure counts as one failed test), the code linter (ESLint and
-// `prettier --check`: each file with a finding counts as one failed test), unit tests and protocol
-// tests with node's test runner, end-to-end tests in a real VS Code (test/e2e/run.mjs).
-// An end-to-end layer that cannot start counts as a failure, never as a skip.
+// `prettier --check`), unit tests and protocol tests with node's test runner, end-to-end tests in a
+// real VS Code (test/e2e/run.mjs). An end-to-end layer that cannot start counts as a failure, never
+// as a skip. Linted files are not tests: the linter reports on a line of its own
+// (`lint: N files clean, N files with findings`) and a finding fails the run (exit 1) without
+// entering the closing line's counts, which are tests only.
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { e2eLayer, lintLayer, nodeTestLayer, run as runIn } from './lib/layers.mjs';
+import { e2eLayer, lintLayer, lintSummary, nodeTestLayer, run as runIn } from './lib/layers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const requested = process.argv.slice(2);
@@ -16,6 +18,8 @@ const outDir = join(root, 'test/out');
 mkdirSync(outDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+let lintLine;
+let lintFailed = false;
 const summary = [];
 const run = (cmd, args) => runIn(cmd, args, { cwd: root });
 
@@ -41,9 +45,10 @@ function record(layer, { passed, failed, skipped = 0, problems = [] }) {
 
 const nodeTests = async (layer, files) => record(layer, await nodeTestLayer({ root, files, tallyFile: join(outDir, `${layer}.tally.json`) }));
 const lint = async () => {
-  const [eslint, prettier] = await lintLayer({ root });
-  record('lint (eslint)', eslint);
-  record('lint (prettier)', prettier);
+  const report = await lintLayer({ root });
+  for (const p of report.problems) console.error(`[test] lint: ${p}`);
+  lintLine = lintSummary(report);
+  lintFailed = report.withFindings > 0 || report.failedToRun;
 };
 const e2e = async () => record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
 
@@ -60,7 +65,8 @@ for (const layer of layers) {
 }
 
 console.log('\n' + summary.join('\n'));
+if (lintLine) console.log(lintLine);
 // Skipped and todo tests are in neither count, so they are named on a line of their own.
 if (totals.skipped > 0) console.log(`${totals.skipped} skipped`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed > 0 ? 1 : 0);
+process.exit(totals.failed > 0 || lintFailed ? 1 : 0);

@@ -23,13 +23,31 @@ export function run(cmd, args, options = {}) {
  * Node's test runner over `files` (spec output on the console, or none with `quiet`); counts come
  * from tally-reporter.mjs's structured events. Returns { passed, failed, skipped, problems }.
  */
-export async function nodeTestLayer({ root, files, tallyFile, quiet = false }) {
+/**
+ * Node 20's runner applies `--test-timeout` to each test file's process: a file still running
+ * after this long is stopped, and the tally names the test that never reported (the one that
+ * hung) and those after it as failures. So a hang (a lock never released, a server never
+ * answering) ends as failures with the tests' names, never as a stalled run. Generous: the
+ * slowest file (the crash and lock rounds over child processes) takes a few minutes.
+ */
+export const TEST_TIMEOUT_MS = Number(process.env.SVC_TEST_TIMEOUT_MS || 600_000);
+
+export async function nodeTestLayer({ root, files, tallyFile, quiet = false, timeoutMs = TEST_TIMEOUT_MS }) {
   if (files.length === 0) return { passed: 0, failed: 1, skipped: 0, problems: ['no test files found'] };
   rmSync(tallyFile, { force: true });
   const console = quiet ? [] : ['--test-reporter=spec', '--test-reporter-destination=stdout'];
   const code = await run(
     process.execPath,
-    ['--import', 'tsx', '--test', ...console, `--test-reporter=${reporter}`, `--test-reporter-destination=${tallyFile}`, ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-timeout=${timeoutMs}`,
+      ...console,
+      `--test-reporter=${reporter}`,
+      `--test-reporter-destination=${tallyFile}`,
+      ...files,
+    ],
     { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
   );
   const tally = existsSync(tallyFile) ? JSON.parse(readFileSync(tallyFile, 'utf8')) : undefined;
@@ -67,8 +85,9 @@ function runCapture(cmd, args, cwd) {
 }
 
 /**
- * The code's own linter: ESLint (each linted file one test, a file with a finding a failure) and
- * Prettier (one failure per file it would reformat). Returns two results, ESLint's and Prettier's.
+ * The code's own linter: ESLint over every file it lints and Prettier over the sources. Linted
+ * files are not tests, so this returns no test counts: { clean, withFindings, failedToRun,
+ * problems }, where a file with findings from either tool counts once.
  */
 export async function lintLayer({ root }) {
   const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -77,20 +96,38 @@ export async function lintLayer({ root }) {
   try {
     files = JSON.parse(eslint.out);
   } catch {
-    files = [];
+    files = undefined;
   }
-  const dirty = files.filter((f) => f.errorCount + f.warningCount > 0);
-  const findings = dirty.flatMap((f) =>
-    f.messages.map((m) => `${relative(root, f.filePath)}:${m.line ?? 0}:${m.column ?? 0} ${m.message} (${m.ruleId ?? 'eslint'})`),
-  );
-  const eslintResult = { passed: files.length - dirty.length, failed: dirty.length || (eslint.code !== 0 ? 1 : 0), skipped: 0, problems: findings };
   const prettier = await runCapture(bin('prettier'), ['--list-different', '**/*.{ts,mjs,cjs,js,css}'], root);
   const unformatted = prettier.out.split('\n').filter(Boolean);
-  const prettierResult = {
-    passed: unformatted.length === 0 && prettier.code === 0 ? 1 : 0,
-    failed: unformatted.length || (prettier.code !== 0 ? 1 : 0),
-    skipped: 0,
-    problems: unformatted.map((file) => `${file}: not formatted (npm run format)`),
-  };
-  return [eslintResult, prettierResult];
+  return lintReport({ root, eslintFiles: files, eslintCode: eslint.code, unformatted, prettierCode: prettier.code });
+}
+
+/** The lint report from the two tools' outputs (pure, so the counting has tests). */
+export function lintReport({ root, eslintFiles, eslintCode, unformatted, prettierCode }) {
+  const files = eslintFiles ?? [];
+  const dirty = new Set();
+  const problems = [];
+  for (const f of files) {
+    if (f.errorCount + f.warningCount === 0) continue;
+    const name = relative(root, f.filePath);
+    dirty.add(name);
+    for (const m of f.messages) problems.push(`${name}:${m.line ?? 0}:${m.column ?? 0} ${m.message} (${m.ruleId ?? 'eslint'})`);
+  }
+  for (const file of unformatted) {
+    dirty.add(file);
+    problems.push(`${file}: not formatted (npm run format)`);
+  }
+  const all = new Set([...files.map((f) => relative(root, f.filePath)), ...unformatted]);
+  // A tool that failed without naming a file (a crash, a bad configuration) fails the run too.
+  const eslintBroke = eslintFiles === undefined || (eslintCode !== 0 && files.every((f) => f.errorCount + f.warningCount === 0));
+  const prettierBroke = prettierCode !== 0 && unformatted.length === 0;
+  if (eslintBroke) problems.push(`ESLint failed to run (exit ${eslintCode})`);
+  if (prettierBroke) problems.push(`Prettier failed to run (exit ${prettierCode})`);
+  return { clean: all.size - dirty.size, withFindings: dirty.size, failedToRun: eslintBroke || prettierBroke, problems };
+}
+
+/** The lint layer's own line, printed apart from the tests' closing line. */
+export function lintSummary({ clean, withFindings, failedToRun }) {
+  return `lint: ${clean} files clean, ${withFindings} files with findings${failedToRun ? ' (a linter failed to run)' : ''}`;
 }

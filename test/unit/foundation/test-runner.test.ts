@@ -7,7 +7,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
-import { nodeTestLayer, e2eLayer } from '../../../scripts/lib/layers.mjs';
+import { nodeTestLayer, e2eLayer, lintReport, lintSummary } from '../../../scripts/lib/layers.mjs';
 
 const root = join(__dirname, '..', '..', '..');
 const fixture = (name: string) => join(root, 'test/fixtures/runner', name);
@@ -23,6 +23,20 @@ interface Counts {
 async function count(...files: string[]): Promise<Counts> {
   return nodeTestLayer({ root, files: files.map(fixture), tallyFile: join(scratch(), 'tally.json'), quiet: true });
 }
+
+interface LintReport {
+  clean: number;
+  withFindings: number;
+  failedToRun: boolean;
+  problems: string[];
+}
+const lint = (r: object): LintReport => lintReport({ root, eslintCode: 0, prettierCode: 0, unformatted: [], ...r }) as LintReport;
+const eslintFile = (name: string, errors = 0, warnings = 0) => ({
+  filePath: join(root, name),
+  errorCount: errors,
+  warningCount: warnings,
+  messages: Array.from({ length: errors + warnings }, () => ({ line: 1, column: 1, message: 'finding', ruleId: 'rule' })),
+});
 
 test('a test printing "# pass 999" does not inflate the pass count', async () => {
   const r = await count('prints-pass-999.mjs');
@@ -75,4 +89,34 @@ test('fresh end-to-end results are relayed; a non-zero exit with no failure coun
   writeFileSync(runner, `require('node:fs').writeFileSync(${JSON.stringify(resultFile)}, '{"passed":5,"failed":0,"skipped":1}'); process.exit(3);\n`);
   const r = await e2eLayer({ root: dir, runner, resultFile });
   assert.deepEqual([r.passed, r.failed, r.skipped], [5, 1, 1]);
+});
+
+test('a test that hangs is stopped by the timeout and fails by name; the test before it still counts', async () => {
+  const r: Counts = await nodeTestLayer({ root, files: [fixture('hangs.mjs')], tallyFile: join(scratch(), 'tally.json'), quiet: true, timeoutMs: 500 });
+  assert.equal(r.passed, 1);
+  assert.ok(r.failed >= 2, `the hung test and the one it kept from running fail (${r.failed})`);
+  assert.ok(
+    r.problems.some((p) => p.includes('"waits forever"')),
+    r.problems.join('\n'),
+  );
+});
+
+test('linted files are not tests: the lint report counts files clean and files with findings, apart from the tests', () => {
+  const r = lint({ eslintFiles: [eslintFile('a.ts'), eslintFile('b.ts', 1), eslintFile('c.ts', 0, 2)], unformatted: ['c.ts', 'd.css'] });
+  // c.ts has findings from both tools and counts once; d.css is Prettier's alone.
+  assert.deepEqual([r.clean, r.withFindings, r.failedToRun], [1, 3, false]);
+  assert.equal(lintSummary(r), 'lint: 1 files clean, 3 files with findings');
+  assert.ok(!('passed' in r) && !('failed' in r), 'the lint report carries no test counts');
+});
+
+test('a clean tree is all clean; one finding is enough to count a file', () => {
+  assert.deepEqual(lint({ eslintFiles: [eslintFile('a.ts'), eslintFile('b.ts')] }).withFindings, 0);
+  assert.deepEqual(lint({ eslintFiles: [eslintFile('a.ts'), eslintFile('b.ts', 0, 1)] }).withFindings, 1);
+});
+
+test('a linter that fails without naming a file fails the lint line, not silently', () => {
+  assert.equal(lint({ eslintFiles: undefined, eslintCode: 2 }).failedToRun, true);
+  assert.equal(lint({ eslintFiles: [eslintFile('a.ts')], prettierCode: 2 }).failedToRun, true);
+  assert.equal(lint({ eslintFiles: [eslintFile('a.ts', 1)], eslintCode: 1 }).failedToRun, false);
+  assert.match(lintSummary(lint({ eslintFiles: undefined, eslintCode: 2 })), /a linter failed to run/);
 });
