@@ -142,3 +142,14 @@ test('§5.8 error overrides, snake_case → camelCase, header names kept', () =>
   const off = migrate(classic({ error_overrides: { '500': [{ response: { status_code: 500 } }] }, error_overrides_disabled: true }));
   assert.equal(ext(off.baseAPI).errorOverrides.enabled, false);
 });
+
+test('each skip flag alone turns on its own member and no other', () => {
+  const flags = { disable_rate_limit: 'skipRateLimit', disable_quota: 'skipQuota', dont_set_quota_on_create: 'skipQuotaReset' } as const;
+  for (const [flag, member] of Object.entries(flags)) {
+    const g = globalOf({ [flag]: true });
+    for (const other of Object.values(flags)) assert.equal(g[other], other === member ? true : undefined, `${flag} alone → ${other}`);
+  }
+  // Off or absent: none of them.
+  const off = ext(migrate(classic({ disable_rate_limit: false, disable_quota: false, dont_set_quota_on_create: false })).baseAPI).middleware?.global ?? {};
+  assert.deepEqual([off.skipRateLimit, off.skipQuota, off.skipQuotaReset], [undefined, undefined, undefined]);
+});

@@ -107,3 +107,23 @@ test('§5.3 event handlers: one item per handler, type from handler_name, webhoo
   ]);
   assert.deepEqual(r.warnings, ['event handler dropped: cp_dynamic_handler on KeyExpired has no OAS form']);
 });
+
+test('§5.3 IP lists switched one by one: only the list switched on is carried, and the one left out is said', () => {
+  const both = { allowed_ips: ['10.0.0.1'], blacklisted_ips: ['6.6.6.6'] };
+  const allowOnly = migrate(classic({ ...both, enable_ip_whitelisting: true }));
+  assert.deepEqual(ext(allowOnly.baseAPI).server.ipAccessControl, { enabled: true, allow: ['10.0.0.1'] });
+  assert.deepEqual(allowOnly.warnings, ['IP lists that were switched off are not carried over']);
+  // The other switch absent (not false): its list is still off.
+  const blockOnly = migrate(classic({ ...both, enable_ip_blacklisting: true }));
+  assert.deepEqual(ext(blockOnly.baseAPI).server.ipAccessControl, { enabled: true, block: ['6.6.6.6'] });
+  assert.deepEqual(blockOnly.warnings, ['IP lists that were switched off are not carried over']);
+  const bothOn = migrate(classic({ ...both, enable_ip_whitelisting: true, enable_ip_blacklisting: true }));
+  assert.deepEqual(ext(bothOn.baseAPI).server.ipAccessControl, { enabled: true, allow: ['10.0.0.1'], block: ['6.6.6.6'] });
+  assert.deepEqual(bothOn.warnings, []);
+  // Switched on with no list to carry: nothing was dropped, so nothing to say.
+  const onWithoutLists = migrate(classic({ enable_ip_whitelisting: true }));
+  assert.deepEqual(onWithoutLists.warnings, []);
+  const bothOff = migrate(classic({ ...both, enable_ip_whitelisting: false, enable_ip_blacklisting: false }));
+  assert.equal(ext(bothOff.baseAPI).server.ipAccessControl?.enabled ?? false, false);
+  assert.deepEqual(bothOff.warnings, ['IP lists that were switched off are not carried over']);
+});
