@@ -208,3 +208,32 @@ test('a server that refuses p=-1 with 400 is paged from page 1', async () => {
     ['x1', 'x2'],
   );
 });
+
+test('a server that refuses p=-1 with 422 is paged from page 1 too; any other refusal is the listing’s failure', async () => {
+  const refusing = (status: number, kind: 'bad-request' | 'forbidden' | 'server') => {
+    const pages: number[] = [];
+    const listing = new ApiListing(async (p) => {
+      pages.push(p);
+      if (p < 0) throw new ManagementApiError({ kind, endpoint: 'GET /api/apis', status, hint: '' });
+      return { items: [api(`x${p}`, 'oas')], pages: 1 };
+    });
+    return { pages, listing };
+  };
+  const unprocessable = refusing(422, 'bad-request');
+  await unprocessable.listing.start();
+  await unprocessable.listing.whenSettled();
+  assert.deepEqual(unprocessable.pages, [-1, 1]);
+  assert.deepEqual(
+    unprocessable.listing.items.map((a) => a.id),
+    ['x1'],
+  );
+  // Just outside: 403 and 500 are not "this server pages differently"; they reach the user.
+  for (const [status, kind] of [
+    [403, 'forbidden'],
+    [500, 'server'],
+  ] as const) {
+    const other = refusing(status, kind);
+    await assert.rejects(other.listing.start(), (err: { status?: number }) => err.status === status);
+    assert.deepEqual(other.pages, [-1], `${status}: page 1 is not tried`);
+  }
+});

@@ -101,3 +101,17 @@ test('the observer reports API pages and policies of its environment, passes eve
   assert.deepEqual(loaded.of('Staging').apiIds, ['api-1']);
   assert.deepEqual(loaded.of('Prod'), { apiIds: undefined, apiIdsPartial: undefined, policyIds: undefined });
 });
+
+test('a page that repeats some ids but brings new ones is a real page: the listing stays partial until its last page', () => {
+  // Pages shift when an API is added while the tree pages through: page 2 repeats `b` and brings `c`.
+  const loaded = new LoadedIds();
+  loaded.apiPage('Staging', 1, apis(3, 'a', 'b'));
+  loaded.apiPage('Staging', 2, apis(3, 'b', 'c'));
+  assert.equal(loaded.of('Staging').apiIdsPartial, true, 'page 3 is still to come');
+  loaded.apiPage('Staging', 3, apis(3, 'd'));
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['a', 'b', 'c', 'd'], apiIdsPartial: false, policyIds: undefined });
+  // Only a page that brings nothing new ends the listing early (a server ignoring `p`).
+  loaded.apiPage('Prod', 1, apis(3, 'a', 'b'));
+  loaded.apiPage('Prod', 2, apis(3, 'a', 'b'));
+  assert.equal(loaded.of('Prod').apiIdsPartial, false);
+});
