@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
 import { ManagementClient, isManagementApiError } from '../../../api/src';
 import { collectPages, endsPaging } from '../../../api/src/paging';
-import { findDashboardApi, listAllApis, readClassicApi, NO_RELOAD_MESSAGE } from '../../../api/src/specFallbacks';
+import { findDashboardApi, grantedApiOfKey, listAllApis, readClassicApi, NO_RELOAD_MESSAGE } from '../../../api/src/specFallbacks';
 import { readRemote, KEY_API_UNKNOWN } from '../../../client/src/workflows/sync/remoteReader';
 import { fetchAllPages } from '../../../client/src/workflows/analytics/fetchAll';
 import { SECRETS, configFor, json, startServer, type TestServer } from './servers';
@@ -160,4 +160,48 @@ test('analytics paging: a server that ignores p (announcing 4 pages) yields its 
   });
   assert.equal(all.length, 2);
   assert.deepEqual(asked, [1, 2]);
+});
+
+test('reading a classic definition the listing lacks: without the gateway secret nothing more is asked; with it, the gateway read is asked once', async () => {
+  const dashboardOnly = new ManagementClient({ ...configFor(strict.url), credentials: { dashboardToken: SECRETS.dashboardToken } });
+  const before = strict.requests.length;
+  assert.equal(await readClassicApi(dashboardOnly, 'nope'), undefined, 'not found, not a failure for a missing credential');
+  assert.equal(strict.requests.slice(before).filter((r) => r.url.startsWith('/svc/')).length, 0, 'the gateway family is never called without its secret');
+
+  const both = new ManagementClient(configFor(strict.url));
+  const start = strict.requests.length;
+  // The first read learns that the gateway read is missing (and says so); later ones do not ask again.
+  await assert.rejects(readClassicApi(both, 'nope'), (err: unknown) => isManagementApiError(err, 'missing-endpoint'));
+  assert.equal(await readClassicApi(both, 'nope-either'), undefined);
+  const gatewayReads = strict.requests.slice(start).filter((r) => /^\/svc\/apis\//.test(r.url));
+  assert.equal(gatewayReads.length, 1, 'the gateway read is asked once, then known missing for the session');
+});
+
+test('the API a key addresses: its first granted API; a key granting none is addressed through the first API listed', async () => {
+  const sessions: Record<string, unknown> = {
+    granted: { access_rights: { o1: {}, c2: {} } },
+    single: { access_rights: { c2: {} } },
+    none: { access_rights: {} },
+    bare: {},
+  };
+  const server = await startServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (req.method === 'GET' && url.pathname === '/api/apis') return json(res, 200, { apis: RECORDS, pages: 1 });
+    const key = /^\/svc\/keys\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (req.method === 'GET' && key && sessions[key]) return json(res, 200, sessions[key]);
+    if (key) return json(res, 404, { status: 'error', message: 'Key not found' });
+    return plain404(res);
+  });
+  try {
+    const client = new ManagementClient(configFor(server.url));
+    assert.equal(await grantedApiOfKey(client, 'granted'), 'o1');
+    assert.equal(await grantedApiOfKey(client, 'single'), 'c2', 'one granted API is enough');
+    assert.equal(await grantedApiOfKey(client, 'none'), 'c1', 'the first listed API, by its API id (not its database id)');
+    assert.equal(await grantedApiOfKey(client, 'bare'), 'c1');
+    assert.equal(await grantedApiOfKey(client, 'unknown'), undefined);
+    const noSecret = new ManagementClient({ ...configFor(server.url), credentials: { dashboardToken: SECRETS.dashboardToken } });
+    assert.equal(await grantedApiOfKey(noSecret, 'granted'), undefined, 'without the gateway secret the key read is not tried');
+  } finally {
+    await server.close();
+  }
 });
