@@ -65,6 +65,15 @@ export function totalStepsFor(tls: boolean): number {
 }
 
 /**
+ * The total to show before every URL is known: the TLS step comes only with an https:// URL, so
+ * until one is seen the total is unknown and none is shown ("1", "2"), never one that later
+ * shrinks (1/8, 2/8, then 3/7). An https:// dashboard URL settles it early.
+ */
+export function totalStepsSoFar(dashboardUrl?: string): number | undefined {
+  return dashboardUrl !== undefined && needsTls(dashboardUrl) ? totalStepsFor(true) : undefined;
+}
+
+/**
  * Runs the flow. `current` is the environment being edited (undefined when adding).
  * `answers` given by a caller: required members missing from it are still asked; optional
  * members missing from it count as empty, so a scripted caller never blocks on a prompt.
@@ -82,7 +91,7 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
       prompter.input({
         title,
         step: 1,
-        totalSteps: totalStepsFor(true),
+        totalSteps: totalStepsSoFar(),
         prompt: 'A name for this environment',
         placeHolder: 'Production',
         value: current?.name,
@@ -97,7 +106,7 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
       prompter.input({
         title,
         step: 2,
-        totalSteps: totalStepsFor(true),
+        totalSteps: totalStepsSoFar(),
         prompt: 'Dashboard base URL (the /api/... and /admin/... endpoints)',
         placeHolder: 'https://dashboard.example.com',
         value: current?.dashboardUrl,
@@ -112,7 +121,7 @@ export async function runEnvironmentFlow(deps: FlowDeps, current?: EnvironmentSe
       prompter.input({
         title,
         step: 3,
-        totalSteps: totalStepsFor(needsTls(dashboardUrl)),
+        totalSteps: totalStepsSoFar(dashboardUrl),
         prompt: 'Gateway base URL for the /svc/... endpoints (leave empty when it is the dashboard URL)',
         placeHolder: 'https://gateway.example.com',
         value: current?.gatewayUrl ?? '',

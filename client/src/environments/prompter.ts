@@ -4,7 +4,8 @@
 export interface StepInfo {
   title: string;
   step: number;
-  totalSteps: number;
+  /** Undefined while the flow cannot know it yet (VS Code then shows "3", not a total that later changes). */
+  totalSteps?: number;
 }
 
 export interface InputQuestion extends StepInfo {

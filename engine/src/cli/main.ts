@@ -14,10 +14,11 @@ import { pushCommand } from './pushCommand';
 export const USAGE = `Usage: svc <command> [options]
 
 Commands:
-  svc pull (--all | FILE...) [--dir DIR] [--force]
+  svc pull (--all | FILE... | --key --api API) [--dir DIR] [--force]
       Pull every API, policy and key (--all), or pull pulled files again. Files go to DIR
       (default svc/) under the current directory, state to ./.svc/. Files with local changes
-      are kept unless --force.
+      are kept unless --force. --key pulls one key (a server that cannot list keys): its id
+      from SVC_KEY_ID (a credential, never a flag), read through API (a name or an id).
   svc diff [FILE...] [--format text|json]
       What changed in each pulled file, on the server, or both, per JSON path.
       Exit 0: no differences, 1: differences, 3: a conflict, 2: usage or connection error.
@@ -48,7 +49,7 @@ const CONNECTION_OPTIONS = {
 } as const;
 
 const COMMAND_OPTIONS = {
-  pull: { all: { type: 'boolean' }, dir: { type: 'string' }, force: { type: 'boolean' } },
+  pull: { all: { type: 'boolean' }, dir: { type: 'string' }, force: { type: 'boolean' }, key: { type: 'boolean' }, api: { type: 'string' } },
   diff: { format: { type: 'string' } },
   push: {
     yes: { type: 'boolean', short: 'y' },
@@ -74,6 +75,35 @@ const COMMAND_OPTIONS = {
 type Command = keyof typeof COMMAND_OPTIONS;
 const isCommand = (value: string | undefined): value is Command => !!value && value in COMMAND_OPTIONS;
 
+/**
+ * Flags people try for a credential, and the variable that carries it instead. A credential on
+ * the command line ends up in shell history and process listings, so svc takes none there.
+ */
+const CREDENTIAL_FLAGS: Record<string, string> = {
+  token: 'SVC_DASHBOARD_TOKEN',
+  'dashboard-token': 'SVC_DASHBOARD_TOKEN',
+  authorization: 'SVC_DASHBOARD_TOKEN',
+  secret: 'SVC_GATEWAY_SECRET',
+  'gateway-secret': 'SVC_GATEWAY_SECRET',
+  'admin-secret': 'SVC_ADMIN_SECRET',
+};
+
+/** The plain sentence for a credential given as a flag (`--token x`, `--token=x`), else undefined. */
+export function credentialFlagProblem(args: readonly string[]): string | undefined {
+  for (const arg of args) {
+    if (arg === '--') return undefined;
+    const name = /^--([a-z-]+)(=|$)/i.exec(arg)?.[1]?.toLowerCase();
+    const variable = name ? CREDENTIAL_FLAGS[name] : undefined;
+    if (variable) {
+      return (
+        `credentials come only from environment variables, never from flags (a flag would stay in your shell history): ` +
+        `instead of --${name}, set ${variable} (the others: SVC_DASHBOARD_TOKEN, SVC_GATEWAY_SECRET, SVC_ADMIN_SECRET).`
+      );
+    }
+  }
+  return undefined;
+}
+
 function formatOf(value: string | undefined): 'text' | 'json' {
   if (value === undefined || value === 'text' || value === 'json') return value ?? 'text';
   throw new CliError(`Unknown format '${value}': use text or json.`);
@@ -88,6 +118,11 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   const early = new Reporter(io, false);
   if (!isCommand(command)) {
     early.error(`unknown command '${command}'.\n${USAGE}`);
+    return EXIT.usage;
+  }
+  const credentialProblem = credentialFlagProblem(rest);
+  if (credentialProblem) {
+    early.error(credentialProblem);
     return EXIT.usage;
   }
   let parsed;
@@ -112,7 +147,18 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
     const files = parsed.positionals;
     switch (command) {
       case 'pull':
-        return await pullCommand(io.cwd, connection, { all: flag('all'), files, dir: str('dir'), force: flag('force') }, out);
+        return await pullCommand(
+          io.cwd,
+          connection,
+          {
+            all: flag('all'),
+            files,
+            dir: str('dir'),
+            force: flag('force'),
+            key: flag('key') ? { id: io.env.SVC_KEY_ID, api: str('api') } : undefined,
+          },
+          out,
+        );
       case 'diff':
         return await diffCommand(io.cwd, connection, { files, format: formatOf(str('format')) }, out);
       case 'push': {

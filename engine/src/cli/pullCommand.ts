@@ -1,7 +1,7 @@
 // `svc pull [--all | FILE…] [--dir DIR] [--force]`: the same files and `.svc/` state as the
 // extension's Pull (All). Files with local changes are kept (and counted) unless --force.
 import * as path from 'node:path';
-import { listTargets } from '../sync/listing';
+import { keyTargetOf, listTargets, resolveApiArgument } from '../sync/listing';
 import { readAhead, SYNC_CONCURRENCY } from '../sync/pool';
 import { pullResource, type PullOutcome } from '../sync/pull';
 import { readRemote } from '../sync/remoteReader';
@@ -15,6 +15,8 @@ import { insideRoot, loadState, selectFiles } from './workspace';
 export interface PullOptions {
   all: boolean;
   files: string[];
+  /** `--key`: pull the key whose id is in SVC_KEY_ID (never a flag: it is a credential), through `api`. */
+  key?: { id: string | undefined; api: string | undefined };
   dir?: string;
   force: boolean;
 }
@@ -22,7 +24,8 @@ export interface PullOptions {
 export const DEFAULT_PULL_FOLDER = 'svc';
 
 export async function pullCommand(root: string, connection: Connection, options: PullOptions, out: Reporter): Promise<ExitCode> {
-  if (options.all === options.files.length > 0) throw new CliError('Say what to pull: --all, or the pulled files to pull again.');
+  const ways = [options.all, options.files.length > 0, options.key !== undefined].filter(Boolean).length;
+  if (ways !== 1) throw new CliError('Say what to pull: --all, the pulled files to pull again, or --key (with SVC_KEY_ID and --api).');
   const folder = path.relative(root, insideRoot(root, options.dir ?? DEFAULT_PULL_FOLDER, '--dir')) || '.';
   const client = clientFor(connection);
   const store = new SyncStateStore((problem) => out.note(problem));
@@ -35,6 +38,8 @@ export async function pullCommand(root: string, connection: Connection, options:
     const listing = await listTargets(client);
     targets = listing.targets.map((target) => ({ target }));
     notes.push(...listing.notes);
+  } else if (options.key) {
+    targets = [{ target: await keyTarget(client, options.key, connection) }];
   } else {
     const state = await loadState(root, (line) => out.note(line));
     const files = await selectFiles(root, state, connection, options.files);
@@ -82,4 +87,17 @@ export async function pullCommand(root: string, connection: Connection, options:
       `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
   );
   return counts.failed ? EXIT.differences : EXIT.ok;
+}
+
+/** The key `--key` names: its id from SVC_KEY_ID, read through the API `--api` names (an id or a name). */
+async function keyTarget(client: ReturnType<typeof clientFor>, key: NonNullable<PullOptions['key']>, connection: Connection): Promise<RemoteTarget> {
+  if (!key.id?.trim())
+    throw new CliError("--key pulls the key whose id is in SVC_KEY_ID (a key id is a credential: never a flag). Set SVC_KEY_ID to the key's id.");
+  if (!key.api?.trim()) throw new CliError('--key needs --api API (a name or an id): a key is read through an API it grants access to.');
+  try {
+    return await keyTargetOf(client, key.id.trim(), await resolveApiArgument(client, key.api.trim()));
+  } catch (err) {
+    if (isConnectionFailure(err)) throw err;
+    throw new CliError(`The key in SVC_KEY_ID could not be read through '${key.api}': ${describeFailure(err, connection)}`);
+  }
 }

@@ -3,7 +3,7 @@
 // with the credentials at hand becomes a note, not a failure. Free of `vscode`.
 import type { ManagementClient } from '../../../api/src/client';
 import { isManagementApiError } from '../../../api/src/errors';
-import { apiIdOf, apiKindOf, policyIdOf } from './records';
+import { apiIdOf, apiKindOf, apiNameOf, policyIdOf } from './records';
 import { grantedApiIds, listAllApis } from '../../../api/src/specFallbacks';
 import { grantedApiOfKey, KEY_API_UNKNOWN } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
@@ -18,6 +18,29 @@ export interface TargetListing {
 const cannotList = (err: unknown) =>
   isManagementApiError(err, 'missing-endpoint') || isManagementApiError(err, 'missing-credential') || isManagementApiError(err, 'forbidden');
 
+/**
+ * What to do when the server cannot list keys (GET /api/keys is beyond the spec), in words that
+ * hold for the CLI and the editor alike: pull the key by its id, which the CLI takes only from the
+ * environment (a key id is a credential), or open it in the editor.
+ */
+export const KEYS_NOT_LISTED =
+  'this server does not list keys (GET /api/keys is beyond the spec). Pull a key by its id: ' +
+  '`SVC_KEY_ID=… svc pull --key --api API` (the id only from the environment: it is a credential), ' +
+  'or open it in the editor with Svc: Open Key by ID.';
+
+/**
+ * The API id for `--api`, given as an id or as a name (the API people know). A name that several
+ * APIs share is refused with their ids, so nothing is read through the wrong API.
+ */
+export async function resolveApiArgument(client: ManagementClient, given: string, signal?: AbortSignal): Promise<string> {
+  const records = await listAllApis(client, { signal });
+  if (records.some((r) => apiIdOf(r) === given)) return given;
+  const named = records.filter((r) => apiNameOf(r) === given);
+  if (named.length === 1) return apiIdOf(named[0]);
+  if (named.length > 1) throw new Error(`Several APIs are named '${given}' (${named.map(apiIdOf).join(', ')}): give --api one of these ids.`);
+  throw new Error(`No API '${given}' on this server (neither an id nor a name): check --api.`);
+}
+
 export async function listTargets(client: ManagementClient, signal?: AbortSignal): Promise<TargetListing> {
   const targets: RemoteTarget[] = [];
   const notes: string[] = [];
@@ -26,7 +49,7 @@ export async function listTargets(client: ManagementClient, signal?: AbortSignal
       await list();
     } catch (err) {
       if (!cannotList(err)) throw err;
-      notes.push(`${what} not pulled: ${err.hint}`);
+      notes.push(`${what} not pulled: ${what === 'keys' && isManagementApiError(err, 'missing-endpoint') ? KEYS_NOT_LISTED : err.hint}`);
     }
   };
   await attempt('APIs', async () => {
@@ -43,6 +66,7 @@ export async function listTargets(client: ManagementClient, signal?: AbortSignal
     }
   });
   await attempt('keys', async () => {
+    // (A server without the key listing: see KEYS_NOT_LISTED for what the note says to do instead.)
     const keyIds = (await client.listKeys({ p: -1, signal })).data?.keys ?? [];
     for (const keyId of keyIds) {
       if (signal?.aborted) break;

@@ -21,7 +21,8 @@ export interface FeatureDeps {
 
 /** Server capabilities for the features registered below. */
 export const FEATURE_CAPABILITIES = {
-  completionProvider: { triggerCharacters: ['"', ':', ' '], resolveProvider: false },
+  // `{` too: typed into an empty file it offers the whole-document templates without Ctrl+Space.
+  completionProvider: { triggerCharacters: ['"', ':', ' ', '{'], resolveProvider: false },
   hoverProvider: true,
   documentSymbolProvider: { label: 'Svc' },
   documentFormattingProvider: true,

@@ -191,7 +191,7 @@ test('OAuth clients: list (extension), get (1), analytics (21)', async () => {
   const analytics = await client.getOAuthClientAnalytics(found.clientId, { start: { day: 1, month: 1, year: 2000 }, end: { day: 31, month: 12, year: 2100 } });
   // The seed gives every OAuth client traffic: an empty or null answer is a broken endpoint, not success.
   assert.ok(Array.isArray(analytics.data) && analytics.data.length > 0, `records for the seeded client: ${JSON.stringify(analytics.data)}`);
-  assert.ok(analytics.pages >= 1);
+  assert.ok((analytics.pages ?? 0) >= 1);
 });
 
 test('users: add (20), listing (extension)', async () => {

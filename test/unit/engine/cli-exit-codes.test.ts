@@ -27,9 +27,9 @@ describe('usage errors: exit 2', () => {
     ['no command', [], /Usage: svc <command>/],
     ['an unknown command', ['fetch'], /unknown command 'fetch'/],
     ['an unknown option', ['diff', '--colour'], /Unknown option '--colour'/],
-    ['a credential as a flag', ['pull', '--all', '--token', 'x'], /Unknown option '--token'/],
+    ['a credential as a flag', ['pull', '--all', '--token', 'x'], /credentials come only from environment variables.*SVC_DASHBOARD_TOKEN/],
     ['an unknown format', ['diff', '--format', 'xml'], /Unknown format 'xml': use text or json/],
-    ['pull without --all or files', ['pull'], /Say what to pull: --all, or the pulled files/],
+    ['pull without --all or files', ['pull'], /Say what to pull: --all, the pulled files to pull again, or --key/],
     ['pull with both', ['pull', '--all', 'svc/x.json'], /Say what to pull/],
     ['--dir outside the current directory', ['pull', '--all', '--dir', '../elsewhere'], /outside the current directory/],
     ['migrate without a mode', ['migrate', '--all'], /exactly one of --dry-run, --stage, --promote, --direct/],
@@ -177,7 +177,10 @@ describe('a server without the listings beyond the spec', () => {
       const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
       const run = await other.svc(['pull', '--all', '--dashboard', url], { env: w.env });
       assert.equal(run.code, 0, run.stderr);
-      assert.match(run.stderr, /^note: keys not pulled: This server does not offer GET \/api\/keys/m);
+      assert.match(
+        run.stderr,
+        /^note: keys not pulled: this server does not list keys \(GET \/api\/keys is beyond the spec\)\. Pull a key by its id: `SVC_KEY_ID=… svc pull --key --api API`/m,
+      );
       const files = fs.readdirSync(path.join(other.dir, 'svc'));
       assert.ok(files.some((f) => f.endsWith('.policy.json')) && files.some((f) => f.endsWith('.oas.json')));
       assert.ok(!files.some((f) => f.endsWith('.key.json')));

@@ -13,7 +13,7 @@ function scripted(answers: unknown[]) {
   const prompter: Prompter = {
     async input(q: InputQuestion) {
       asked.push(q.prompt);
-      steps.push(`${q.step}/${q.totalSteps}`);
+      steps.push(q.totalSteps ? `${q.step}/${q.totalSteps}` : `${q.step}`); // as VS Code shows it
       // Like the InputBox: a rejected value is not accepted, the next scripted one is tried.
       for (;;) {
         const a = answers.shift() as string | undefined;
@@ -24,7 +24,7 @@ function scripted(answers: unknown[]) {
     },
     async pick<T>(q: PickQuestion<T>) {
       asked.push(q.placeHolder);
-      steps.push(`${q.step}/${q.totalSteps}`);
+      steps.push(q.totalSteps ? `${q.step}/${q.totalSteps}` : `${q.step}`); // as VS Code shows it
       details.push(...q.items.map((i) => i.detail ?? ''));
       const label = answers.shift() as string | undefined;
       return q.items.find((i) => i.label === label)?.value;
@@ -94,8 +94,8 @@ test('an http:// environment asks no TLS question, and the steps are numbered tr
   const { prompter, asked, steps } = scripted(['Local', 'http://127.0.0.1:8080', '', 'gw', 'tok', 'adm']);
   const result = await runEnvironmentFlow(deps(prompter));
   assert.ok(!asked.some((q) => /TLS|certificate/i.test(q)), asked.join(' | '));
-  // Until the URL is known the count assumes https (8); from then on it is exact, one step per prompt.
-  assert.deepEqual(steps, ['1/8', '2/8', '3/7', '4/7', '5/7', '6/7']);
+  // Until the URLs are known no total is shown (never 1/8, 2/8, then 3/7); from then on it is exact.
+  assert.deepEqual(steps, ['1', '2', '3', '4/7', '5/7', '6/7']);
   assert.equal(result.settings.tls, undefined);
   assert.equal(result.activate, true);
 });
@@ -103,5 +103,12 @@ test('an http:// environment asks no TLS question, and the steps are numbered tr
 test('an https:// environment asks about TLS at step 4 and numbers the credentials 5, 6, 7 of 8', async () => {
   const { prompter, steps } = scripted(['Prod', 'https://dash.example.com', '', 'System certificate authorities', 'gw', 'tok', '']);
   await runEnvironmentFlow(deps(prompter));
-  assert.deepEqual(steps, ['1/8', '2/8', '3/8', '4/8', '5/8', '6/8', '7/8']);
+  // The https:// dashboard URL settles the total from step 3 on; it never changes after it is shown.
+  assert.deepEqual(steps, ['1', '2', '3/8', '4/8', '5/8', '6/8', '7/8']);
+});
+
+test('an http:// dashboard with an https:// gateway: the total appears once the gateway URL is known, with the TLS step', async () => {
+  const { prompter, steps } = scripted(['Mixed', 'http://dash.example.com', 'https://gw.example.com', 'System certificate authorities', 'gw', 'tok', '']);
+  await runEnvironmentFlow(deps(prompter));
+  assert.deepEqual(steps, ['1', '2', '3', '4/8', '5/8', '6/8', '7/8']);
 });

@@ -2,7 +2,8 @@
 // when it holds a document of the right kind (unsaved changes included), else a new untitled
 // editor with a starting document that the user edits and then sends with the action on the
 // document (CodeLens, editor title button; the notification is a shortcut, see pendingSends.ts).
-// The untitled editor stays open whatever the user does, so no edit is ever thrown away.
+// The untitled editor stays open whatever the user does, so no edit is ever thrown away; once the
+// server has accepted what it held, closeSentTemplate closes it unsaved.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DocumentKind } from '../../../../common/src/kinds';
@@ -72,6 +73,22 @@ export async function resolveBody(request: BodyRequest, given?: unknown): Promis
   return editThenSend(request);
 }
 
+/** The untitled template each sent body came from: once the server took it, the template is done. */
+const templates = new WeakMap<object, vscode.TextDocument>();
+
+/**
+ * After the server accepted `body`: the template it was edited in has done its job, so it is
+ * reverted and closed (closing it later would ask to save an "Untitled-1" nobody needs). A body
+ * that came from a file or from the caller has no template: nothing happens.
+ */
+export async function closeSentTemplate(body: object): Promise<void> {
+  const document = templates.get(body);
+  templates.delete(body);
+  if (!document || document.isClosed) return;
+  await vscode.window.showTextDocument(document, { preview: false });
+  if (vscode.window.activeTextEditor?.document === document) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
 async function editThenSend(request: BodyRequest): Promise<Record<string, unknown>> {
   const document = await vscode.workspace.openTextDocument({ language: 'json', content: pretty(await request.start()) });
   await vscode.window.showTextDocument(document, { preview: false });
@@ -84,6 +101,7 @@ async function editThenSend(request: BodyRequest): Promise<Record<string, unknow
       accept: (edited) => {
         const value = parseObject(edited.getText());
         if (!value) return `The ${request.what} is not a JSON object yet; fix the problems shown in the editor, then choose ${title} again.`;
+        templates.set(value, edited);
         resolve(value);
         return undefined;
       },

@@ -7,6 +7,7 @@ import type { EnvironmentsArea } from '../../environments/register';
 import { errorInfoOf } from '../../explorer/errorInfo';
 import type { ExplorerArea } from '../../explorer/register';
 import type { Logger } from '../../logging/logger';
+import { maskKeyId } from '../../shared/keyIds';
 import { isCancellation, UserCancelled } from '../../shared/progress';
 
 export interface ResourceDeps extends EnvironmentAccess {
@@ -49,6 +50,7 @@ export function describeResult(result: unknown): string {
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   if (typeof r.Message === 'string') return `${text(r.Status) ? `${text(r.Status)}: ` : ''}${r.Message}`;
   if (typeof r.action === 'string') return `${text(r.status) || 'ok'}, ${r.action}`;
-  if (typeof r.key_id === 'string') return `key ${r.key_id}`;
+  // A key id is the key: masked here too, since a notification stays in the Notification Centre.
+  if (typeof r.key_id === 'string') return `key ${maskKeyId(r.key_id)}`;
   return '';
 }

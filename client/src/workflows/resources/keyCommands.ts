@@ -13,7 +13,7 @@ import {
   type KeyResult,
   type StatusResult,
 } from '../../../../api/src';
-import { resolveBody } from './bodySource';
+import { closeSentTemplate, resolveBody } from './bodySource';
 import { describeResult, reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
@@ -110,6 +110,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
           ? client.createCustomKey(keyId, body as GatewaySession, { ...options, signal })
           : client.createDashboardKey(keyId, body as DashboardSession, { signal }),
       );
+      await closeSentTemplate(body);
       deps.log.info(`key created in '${env.name}' (${style} style${picked.length ? `, ${picked.join(', ')}` : ''})`);
       // The key id is the key: offer it on the clipboard (never in a file or the log).
       void vscode.window
@@ -145,6 +146,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const result = await withCancellableProgress(`Updating key in ${env.name}…`, (signal) =>
         client.updateKey(apiId, keyId, body as DashboardSession, { ...options, signal }),
       );
+      await closeSentTemplate(body);
       deps.log.info(`key updated in '${env.name}'${picked.length ? ` (${picked.join(', ')})` : ''}`);
       void vscode.window.showInformationMessage(`Key updated in ${env.name}.`);
       refreshKeys();
@@ -168,6 +170,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const result = await withCancellableProgress(`Creating organisation key in ${env.name}…`, (signal) =>
         client.createOrgKey(keyId, body as GatewaySession, { ...createOrgKeyOptions(picked), signal }),
       );
+      await closeSentTemplate(body);
       void vscode.window.showInformationMessage(`Organisation key created in ${env.name} (${describeResult(result) || 'ok'}).`);
       return result;
     } catch (err) {
@@ -188,6 +191,7 @@ export function registerKeyCommands(deps: ResourceDeps, documents: ReadOnlyDocum
       const result = await withCancellableProgress(`Updating organisation key in ${env.name}…`, (signal) =>
         client.updateOrgKeyAdmin(keyId, body as DashboardSession, { signal }),
       );
+      await closeSentTemplate(body);
       void vscode.window.showInformationMessage(`Organisation key updated in ${env.name}: ${describeResult(result) || 'ok'}.`);
       return result;
     } catch (err) {

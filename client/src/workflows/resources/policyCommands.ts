@@ -3,7 +3,7 @@
 // document (a template, or the policy as the server has it now for an update).
 import * as vscode from 'vscode';
 import type { ActionResult, Policy } from '../../../../api/src';
-import { resolveBody } from './bodySource';
+import { closeSentTemplate, resolveBody } from './bodySource';
 import { reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
@@ -32,6 +32,7 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
       const problem = validatePolicyId(String(body.id ?? body._id ?? ''));
       if (problem) throw new Error(`${problem} Set it in the document and run the command again.`);
       const result = await withCancellableProgress(`Creating policy in ${env.name}…`, (signal) => client.createPolicy(body, { signal }));
+      await closeSentTemplate(body);
       void vscode.window.showInformationMessage(`Policy '${body.name ?? body.id}' created in ${env.name}.`);
       deps.explorer.provider.refresh();
       return result;
@@ -78,6 +79,7 @@ export function registerPolicyCommands(deps: ResourceDeps): vscode.Disposable[] 
       if (body.id !== undefined && body.id !== id)
         throw new Error(`The document's id '${body.id}' differs from the policy '${id}' being updated; make them equal.`);
       const result = await withCancellableProgress(`Updating policy in ${env.name}…`, (signal) => client.updatePolicy(id, body, { signal }));
+      await closeSentTemplate(body);
       void vscode.window.showInformationMessage(`Policy '${body.name ?? id}' updated in ${env.name}.`);
       deps.explorer.provider.refresh();
       return result;
