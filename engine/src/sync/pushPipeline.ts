@@ -7,6 +7,7 @@
 // conflict check against what was pulled/opened (three-way facts) → no-op check → choices the
 // kind needs (OAS create/version, streams PUT/PATCH, key id) → route → diff → confirm → send →
 // read back (the new remote hash) → offer a reload for gateway-style classic writes.
+import { jsonSyntaxProblem } from './jsonProblem';
 import { detectKind } from '../../../common/src/detection';
 import type { DocumentKind } from '../../../common/src/kinds';
 import type { ManagementClient } from '../../../api/src/client';
@@ -125,7 +126,8 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   try {
     document = JSON.parse(request.text);
   } catch (err) {
-    return refused(`${name} is not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it before pushing.`);
+    const where = jsonSyntaxProblem(request.text) ?? `(${err instanceof Error ? err.message : String(err)})`;
+    return refused(`${name} is not valid JSON ${where}. Fix it before pushing.`);
   }
   if (request.target?.publicMode) {
     return refused(

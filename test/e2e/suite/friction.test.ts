@@ -1,10 +1,11 @@
 // Friction found in a first-time walkthrough (issue 33), each as the user meets it in the real
 // VS Code: what a notification says, what a step counter reads, what a save does.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { KeyResult } from '../../../api/src';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
-import { notificationShown } from './helpers/shown';
+import { logLength, logLine, notificationShown } from './helpers/shown';
 import { hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
 import { waitFor } from './helpers/wait';
 import { openFixture, writeFixture } from './helpers/workspace';
@@ -52,7 +53,9 @@ describe('friction of a first walkthrough', () => {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await flow;
     }
-    assert.ok(!(await queryWorkbench(QUICK_INPUT_TITLE)).some((e) => e.visible && /Add Environment/.test(e.text)));
+    await waitFor(async () => !(await queryWorkbench(QUICK_INPUT_TITLE)).some((e) => e.visible && /Add Environment/.test(e.text)), {
+      message: 'the input box to close',
+    });
     void setup;
   });
 
@@ -98,5 +101,102 @@ describe('friction of a first walkthrough', () => {
     assert.match(row.text + (row.ariaLabel ?? ''), /Svc OAS API/);
     await typeKeys('', 'Escape');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  /** Diff tabs whose right side is `uri` (the push's diffs of that document). */
+  const diffTabsOf = (uri: vscode.Uri) =>
+    vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === uri.toString());
+
+  const openRemotePolicy = async (id: string) => {
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', { environment: ENV, target: { kind: 'policy', id } });
+    await vscode.window.showTextDocument(document, { preview: false });
+    return document;
+  };
+  const replaceText = async (document: vscode.TextDocument, text: string) => {
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+  };
+
+  it('auto-save never pushes a remote document: it stays dirty, nothing is sent, no diff tab opens; Ctrl+S then pushes and leaves no diff tab', async () => {
+    assert.ok(hasDriver(), 'this test presses Ctrl+S, which needs the page driver');
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSaveDelay', 300, vscode.ConfigurationTarget.Global);
+    await files.update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    try {
+      const policy = (await setup.server.listPolicies())[0];
+      const document = await openRemotePolicy(policy.id!);
+      const since = logLength(setup.api.logUri);
+      await replaceText(document, `${JSON.stringify({ ...JSON.parse(document.getText()), rate: 4242 }, null, 2)}\n`);
+      // Past the auto-save delay: the save was attempted, and refused without sending anything.
+      await logLine(setup.api.logUri, /auto-save ignored; nothing sent to 'E2E Friction'/, since);
+      await notificationShown(/auto-save never pushes a remote document/);
+      assert.ok(document.isDirty, 'the editor keeps the edit, unsaved');
+      assert.notEqual((await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate, 4242, 'nothing was sent');
+      assert.equal(diffTabsOf(document.uri).length, 0, 'no push diff opened');
+      // An explicit Ctrl+S pushes (the diff and confirmation answered by the test), then the editor is saved and the diff closed.
+      await setup.api.withSyncAnswers({ confirm: true, pushDespiteErrors: true }, async () => {
+        await vscode.window.showTextDocument(document, { preview: false });
+        await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+        await typeKeys('', 'Control+s');
+        await waitFor(async () => (await setup.server.listPolicies()).find((p) => p.id === policy.id)?.rate === 4242, {
+          message: 'the push of the explicit save',
+        });
+        await waitFor(() => !document.isDirty, { message: 'the editor saved after the push' });
+      });
+      await waitFor(() => diffTabsOf(document.uri).length === 0, { message: 'the push diff closed after the push' });
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+      await files.update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a save that is not JSON says by name and line what is wrong, without "NoPermissions" or the svc: address; the editor stays dirty', async () => {
+    assert.ok(hasDriver(), 'this test presses Ctrl+S and reads the notification, which needs the page driver');
+    const policy = (await setup.server.listPolicies())[0];
+    const document = await openRemotePolicy(policy.id!);
+    const broken = document.getText().replace(/,\n/, '\n');
+    await replaceText(document, broken);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await typeKeys('', 'Control+s');
+    const text = await notificationShown(new RegExp(`${policy.name} \\(policy\\) is not valid JSON at line \\d+, column \\d+`));
+    assert.ok(text && !/NoPermissions|FileSystemError|svc:\//.test(text), text);
+    assert.ok(document.isDirty, 'the edit is still there, unsaved');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('repeated refused pushes of one remote document reuse one diff tab', async () => {
+    // Another policy than the tests above edited, so the editor starts from the server's version.
+    const policy = (await setup.server.listPolicies())[1];
+    const document = await openRemotePolicy(policy.id!);
+    await replaceText(document, `${JSON.stringify({ ...JSON.parse(document.getText()), rate: 31 }, null, 2)}\n`);
+    for (let i = 0; i < 3; i++) {
+      // The user looks at the diff, then cancels the confirmation.
+      const outcome = await setup.api.withSyncAnswers({ confirm: false, pushDespiteErrors: true }, () =>
+        vscode.commands.executeCommand('svc.saveRemoteDocument', document.uri),
+      );
+      assert.equal((outcome as { status?: string } | undefined)?.status, 'cancelled');
+    }
+    assert.equal(diffTabsOf(document.uri).length, 1, 'one diff tab, reused');
+    assert.ok(document.isDirty);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('Create API from Example opens the file the API is kept in and names it in its message', async () => {
+    const outcomes = (await setup.api.withSyncAnswers({ confirm: true, oasCreate: 'new' }, () =>
+      vscode.commands.executeCommand('svc.examples.createApi', { environment: ENV, location: 'oas/petstore-token' }),
+    )) as Array<{ status: string; message: string }>;
+    assert.equal(outcomes[0]?.status, 'pushed', outcomes[0]?.message);
+    const kept = /It is kept in (\S+\.oas\.json) \(opened\)/.exec(outcomes[0].message)?.[1];
+    assert.ok(kept, outcomes[0].message);
+    const file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, kept);
+    assert.ok(fs.existsSync(file.fsPath), `${kept} exists`);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === file.fsPath, { message: `${kept} opened` });
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.isUntitled && !d.isClosed && /petstore-token/.test(d.uri.path)), 'the untitled document is gone');
+    if (hasDriver()) await notificationShown(new RegExp(`kept in ${kept.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -380,7 +380,7 @@ describe('workflows more', () => {
       });
       const outcome = await push(uri, { pushDespiteErrors: true }, ENV);
       assert.equal(outcome?.status, 'refused');
-      assert.match(outcome.message, /broken\.policy\.json is not valid JSON .*fix it before pushing/);
+      assert.match(outcome.message, /broken\.policy\.json is not valid JSON at line \d+, column \d+: .*Fix it before pushing/);
       assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), broken);
       assert.equal((await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')?.rate, 100, 'nothing was sent');
     });

@@ -6,6 +6,7 @@ import type { EnvironmentAccess } from '../../environments/environmentAccess';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { nameInDocument } from '../../explorer/resourceTitles';
 import { containedPath } from '../../../../engine/src/sync/pathContainment';
 import type { ManagementClient } from '../../../../api/src/client';
 import { isManagementApiError } from '../../../../api/src/errors';
@@ -200,28 +201,44 @@ export class ExampleFlow {
     });
   }
 
-  /** Opens `document` as an untitled file (so the language server checks it) and pushes it like any file. */
+  /**
+   * Opens `document` as an untitled file (so the language server checks it) and pushes it like any
+   * file. The push says nothing itself: once the API exists, the one message names the file it is
+   * kept in (opened), not the untitled name that no longer exists.
+   */
   private async push(env: Environment, fileName: string, document: unknown, oasVersion?: OasVersionChoice): Promise<PushOutcome> {
     const opened = await openUntitled(fileName, document);
     await firstDiagnostics(opened.uri);
-    const outcome = await this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: true });
-    if (outcome.status === 'pushed' && outcome.target && this.deps.pull && vscode.workspace.workspaceFolders?.length) await this.track(env, opened, outcome);
+    const outcome = await this.deps.pushDocument({ document: opened, environment: env.name, choices: oasVersion ? { oasVersion } : undefined, notify: false });
+    const tracked =
+      outcome.status === 'pushed' && outcome.target && this.deps.pull && vscode.workspace.workspaceFolders?.length
+        ? await this.track(env, opened, outcome)
+        : undefined;
+    if (outcome.status === 'refused') void vscode.window.showErrorMessage(outcome.message);
+    else if (outcome.status !== 'pull-requested' && !tracked) void vscode.window.showInformationMessage(outcome.message);
     return outcome;
   }
 
   /**
    * The created API becomes a pulled file under the pull folder, recorded in `.svc/state.json`,
    * so a second push updates the same API instead of creating another; the untitled document,
-   * whose job is done, is closed without a save prompt.
+   * whose job is done, is closed without a save prompt, and the file is opened in its place.
+   * Returns the file's workspace-relative path, or undefined when it could not be written.
    */
-  private async track(env: Environment, opened: vscode.TextDocument, outcome: PushOutcome): Promise<void> {
+  private async track(env: Environment, opened: vscode.TextDocument, outcome: PushOutcome): Promise<string | undefined> {
     try {
       const pulled = await this.deps.pull!({ environment: env.name, target: outcome.target! });
-      if (!pulled.file) return;
-      outcome.message = `${outcome.message} It is tracked in ${vscode.workspace.asRelativePath(pulled.file)}: push that file to update this API.`;
+      if (!pulled.file) return undefined;
+      const relative = vscode.workspace.asRelativePath(pulled.file);
+      const name = nameInDocument('oas', parseOrUndefined(opened.getText())) ?? path.basename(pulled.file);
+      outcome.message = `Created ${name} (OAS API) on '${env.name}'. It is kept in ${relative} (opened): push that file to update this API.`;
       await closeUntitled(opened);
+      await vscode.window.showTextDocument(vscode.Uri.file(pulled.file), { preview: false });
+      void vscode.window.showInformationMessage(outcome.message);
+      return relative;
     } catch (err) {
       this.deps.log.warn(`the created API could not be written to the pull folder: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
     }
   }
 
@@ -378,4 +395,12 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
 /** A backslash or a control character (U+0000–U+001F): never part of a location. */
 function hasControlOrBackslash(part: string): boolean {
   return [...part].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 // Push of a VS Code document: finds what the file was pulled from (`.svc/state.json`), runs the
 // pipeline with VS Code's questions and progress, records the new remote, refreshes the tree.
+import { closeAfterSave } from './closeAfterSave';
 import { saveHolding } from './saveHolding';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -96,20 +97,4 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     else if (outcome.status !== 'pull-requested' && !reloadOffered) void vscode.window.showInformationMessage(outcome.message);
   }
   return outcome;
-}
-
-/**
- * An `svc:` document is pushed from inside its own save: closing the diff (whose right side is that
- * document) before the save completes would disturb it. Close once VS Code reports the save.
- */
-function closeAfterSave(uri: vscode.Uri, close: () => Promise<void>): void {
-  const done = vscode.workspace.onDidSaveTextDocument((saved) => {
-    if (saved.uri.toString() !== uri.toString()) return;
-    done.dispose();
-    clearTimeout(timer);
-    void close();
-  });
-  const timer = setTimeout(() => {
-    done.dispose();
-  }, 30_000);
 }

@@ -124,6 +124,18 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     fileSystem,
     vscode.workspace.registerFileSystemProvider(SVC_SCHEME, fileSystem, { isCaseSensitive: true }),
 
+    // Ctrl+S on a remote document (keybinding `resourceScheme == svc`): push, then save the editor.
+    vscode.commands.registerCommand('svc.saveRemoteDocument', async (uri?: vscode.Uri) => {
+      const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+      if (!document || document.uri.scheme !== SVC_SCHEME) return vscode.commands.executeCommand('workbench.action.files.save');
+      try {
+        return await fileSystem.saveFromEditor(document);
+      } catch (err) {
+        report('Save failed', err);
+        return undefined;
+      }
+    }),
+
     vscode.commands.registerCommand('svc.pull', async (arg?: CommandArg<ResourceArgs>) => {
       try {
         const { environment, target, args } = await resolve(arg);

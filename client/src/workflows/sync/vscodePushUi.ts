@@ -37,12 +37,8 @@ export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
 
 export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
   const { diffs } = options;
-  /** Left sides of the diffs this push opened (its own read-only snapshots). */
-  const opened = new Set<string>();
-  const openDiff = async (left: vscode.Uri, right: vscode.Uri, title: string): Promise<void> => {
-    opened.add(left.toString());
-    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: false });
-  };
+  // One diff tab per pushed document: a new push of it replaces the tab an earlier one left.
+  const openDiff = (left: vscode.Uri, right: vscode.Uri, title: string): Promise<void> => diffs.openDiffFor(options.documentUri, left, right, title);
 
   return {
     async confirmDespiteErrors(name, errors) {
@@ -120,10 +116,7 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async closeDiffs() {
-      const tabs = vscode.window.tabGroups.all
-        .flatMap((group) => group.tabs)
-        .filter((tab) => tab.input instanceof vscode.TabInputTextDiff && opened.has(tab.input.original.toString()));
-      if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+      await diffs.closeDiffsFor(options.documentUri);
     },
 
     async confirmSend(summary: SendSummary) {
