@@ -56,7 +56,7 @@ export interface ClassicRead {
 /** The same rule as the tree's kind detection: no gateway or streaming extension and no `is_oas`. */
 const isClassicRecord = (record: DashApi) => !record.oas?.['x-svc-api-gateway'] && !record.oas?.['x-svc-streaming'] && record.api_definition?.is_oas !== true;
 
-const hasCredential = (client: ManagementClient, name: 'gatewaySecret' | 'dashboardToken') => !!client.config.credentials[name]?.trim();
+export const hasCredential = (client: ManagementClient, name: 'gatewaySecret' | 'dashboardToken') => !!client.config.credentials[name]?.trim();
 
 /**
  * A classic definition: the dashboard's record (its extension read, else the listing) when the

@@ -1,8 +1,8 @@
 // Reads the tree's summaries out of the server's records. Servers differ in which members
 // they fill, so every reader is defensive and never throws. Free of `vscode`.
-import type { DashApi, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../../../api/src/types';
+import type { DashApi, GatewaySession, OAuthClient, Policy, Webhook, ExampleSummary as ApiExampleSummary } from '../../../api/src/types';
 import { apiKindOf } from '../../../engine/src/sync/records';
-import type { ApiSummary, ExampleSummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
+import type { ApiSummary, ExampleSummary, KeySummary, OAuthClientSummary, PolicySummary, WebhookSummary } from './resourceSource';
 
 /** Streams, OAS or classic: see engine/src/sync/records.ts (sync reads records the same way). */
 export { apiKindOf };
@@ -48,6 +48,29 @@ function hasOAuthScheme(record: DashApi): boolean {
 export function summarisePolicy(p: Policy): PolicySummary {
   const id = String(p.id || p._id || '');
   return { id, name: p.name || id, active: p.active !== false && p.is_inactive !== true, raw: p };
+}
+
+/**
+ * A key as the tree names it: its alias, else what it grants (the first API's name as the key's
+ * access rights carry it, and its policies), so keys can be told apart without their ids.
+ */
+export function summariseKey(id: string, session: GatewaySession): KeySummary {
+  const rights = session.access_rights && typeof session.access_rights === 'object' ? session.access_rights : {};
+  const apiIds = Object.keys(rights);
+  const first = apiIds.length ? (rights[apiIds[0]] as { api_name?: unknown } | undefined) : undefined;
+  const apiName = typeof first?.api_name === 'string' && first.api_name.trim() ? first.api_name.trim() : apiIds[0];
+  const policies = (session.apply_policies ?? (session.apply_policy_id ? [session.apply_policy_id] : [])).filter(Boolean);
+  const grants = [apiName && `${apiName}${apiIds.length > 1 ? ` +${apiIds.length - 1}` : ''}`, policies.length ? `policies ${policies.join(', ')}` : '']
+    .filter(Boolean)
+    .join(' · ');
+  return {
+    id,
+    alias: session.alias?.trim() || undefined,
+    displayName: grants ? `key for ${grants}` : undefined,
+    active: session.is_inactive !== true,
+    apiIds,
+    raw: { key_id: id },
+  };
 }
 
 export function summariseWebhook(w: Webhook): WebhookSummary {

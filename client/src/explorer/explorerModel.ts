@@ -357,8 +357,8 @@ export class ExplorerModel {
         type: 'key',
         environment: group.environment,
         // A key id is the key itself: never shown whole (masked in label, description and tooltip).
-        label: k.alias || `key ${maskKeyId(k.id)}`,
-        description: k.alias ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
+        label: k.alias || k.displayName || `key ${maskKeyId(k.id)}`,
+        description: k.alias || k.displayName ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
         tooltip: p.keyTooltip(k),
         icon: 'key',
         iconColor: k.active ? undefined : p.INACTIVE_COLOR,

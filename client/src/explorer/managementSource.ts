@@ -1,10 +1,13 @@
 // The tree's ResourceSource on the typed management client. Free of `vscode`.
 import { viewableKeyResult } from '../shared/keyIds';
 import type { ManagementClient } from '../../../api/src/client';
-import { grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../../api/src/specFallbacks';
+import { grantedApiOfKey, hasCredential, KEY_API_UNKNOWN, readClassicApi } from '../../../api/src/specFallbacks';
 import { maskOAuthClient } from '../shared/masking';
-import { pagesOf, summariseApi, summariseExample, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
+import { pagesOf, summariseApi, summariseExample, summariseKey, summariseOAuthClient, summarisePolicy, summariseWebhook } from './apiSummaries';
 import type { ApiSummary, KeySummary, Page, ResourceRef, ResourceSource } from './resourceSource';
+
+/** How many key sessions the tree reads at once to name a page of keys. */
+const KEY_READS_AT_ONCE = 6;
 
 export class ManagementSource implements ResourceSource {
   /** `askKeyApi`: asks which API a key grants access to, when the server cannot tell (spec-only servers). */
@@ -28,9 +31,36 @@ export class ManagementSource implements ResourceSource {
 
   async listKeys(page: number): Promise<Page<KeySummary>> {
     const envelope = await this.client.listKeys({ p: page });
-    // The listing gives key ids only (as the reference does); details load when opened.
-    const items = (envelope.data?.keys ?? []).map((id): KeySummary => ({ id, active: true, apiIds: [], raw: { key_id: id } }));
-    return { items, pages: pagesOf(envelope.pages) };
+    // The listing gives key ids only (as the reference does). Ids alone cannot tell keys apart,
+    // so each key's session is read (a few at a time) for its alias, APIs and policies.
+    const ids = envelope.data?.keys ?? [];
+    return { items: await this.describeKeys(ids), pages: pagesOf(envelope.pages) };
+  }
+
+  /**
+   * A summary per key id, from the gateway's key read (GET /svc/keys/{keyID}, beyond the spec)
+   * where the server has it and the environment has the gateway secret; a key that cannot be
+   * read keeps its id alone (masked in the tree), and a server without that read is not asked
+   * again for the rest of the page.
+   */
+  private async describeKeys(ids: readonly string[]): Promise<KeySummary[]> {
+    const bare = (id: string): KeySummary => ({ id, active: true, apiIds: [], raw: { key_id: id } });
+    const out = ids.map(bare);
+    if (!hasCredential(this.client, 'gatewaySecret')) return out;
+    let next = 0;
+    let missing = false;
+    const worker = async () => {
+      while (next < ids.length && !missing) {
+        const at = next++;
+        try {
+          out[at] = summariseKey(ids[at], await this.client.getGatewayKey(ids[at]));
+        } catch (err) {
+          if ((err as { kind?: string }).kind === 'missing-endpoint') missing = true;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(KEY_READS_AT_ONCE, ids.length) }, worker));
+    return out;
   }
 
   async listWebhooks(page: number) {

@@ -65,7 +65,7 @@ export function policyTooltip(p: PolicySummary): string {
 }
 
 export function keyTooltip(k: KeySummary): string {
-  return table(k.alias || `key ${maskKeyId(k.id)}`, [
+  return table(k.alias || k.displayName || `key ${maskKeyId(k.id)}`, [
     ['Key ID', `${maskKeyId(k.id)} (Copy Key ID copies it)`],
     ['Alias', k.alias],
     ['APIs', k.apiIds.join(', ')],

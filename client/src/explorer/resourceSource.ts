@@ -25,6 +25,8 @@ export interface PolicySummary {
 export interface KeySummary {
   id: string;
   alias?: string;
+  /** Without an alias: what the key grants ("key for Petstore · policies gold"), when its session was read. */
+  displayName?: string;
   active: boolean;
   apiIds: string[];
   raw: unknown;

@@ -1,12 +1,14 @@
 // Key ids are credentials (whoever has one can call the APIs as that consumer): the tree,
-// tooltips, tab titles and dialogs show a key's alias or a masked id (first 4 and last 4
-// characters); only the explicit Copy Key ID command hands out the whole id. Free of `vscode`.
+// tooltips, tab titles and dialogs show a key's alias or a masked id (its last 4 characters:
+// keys of one organisation share their first characters, so the end is what tells them apart, and
+// never more than half of an id); only the explicit Copy Key ID command hands out the whole id.
+// Free of `vscode`.
 import { redactSecrets } from '../../../engine/src/sync/keySecrets';
 
-/** `abcd…wxyz`; ids of 8 characters or fewer are masked entirely (4 + 4 would be the whole id). */
+/** `…wxyz`; ids of 8 characters or fewer are masked entirely (4 would be half of them or more). */
 export function maskKeyId(id: string): string {
   if (id.length <= 8) return '••••';
-  return `${id.slice(0, 4)}…${id.slice(-4)}`;
+  return `…${id.slice(-4)}`;
 }
 
 /** What a read-only key document shows: the id masked, the session's secrets as placeholders. */

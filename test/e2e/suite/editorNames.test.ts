@@ -42,17 +42,28 @@ describe('issue 14: names, not ids', function () {
     if (hasDriver()) assert.ok((await screenshot('names-not-ids'))?.endsWith('.png'));
   });
 
-  it('keys show masked ids in the tree and in their tab', async () => {
+  it('keys show their alias in the tree and in their tab, with the id masked by its end (keys of one organisation share their start)', async () => {
     const env = await child(undefined, (n) => n.label === ENV, 'the environment');
     const keys = await child(env, (n) => n.label === 'Keys', 'Keys');
-    const key = await child(keys, (n) => n.type === 'key', 'a key');
+    const all = await waitFor(
+      async () => {
+        const nodes = (await children(keys)).filter((n) => n.type === 'key');
+        return nodes.length > 1 && nodes;
+      },
+      { message: 'the keys' },
+    );
+    const key = all[0];
     const id = key.resource?.type === 'key' ? key.resource.id : '';
     assert.ok(id.length >= 12, 'the seed keys have long ids');
-    assert.equal(key.label, `key ${id.slice(0, 4)}…${id.slice(-4)}`);
-    assert.ok(!String(key.tooltip).includes(id) && !key.label.includes(id));
+    const alias = (await setup.server.getGatewayKey(id)).alias;
+    assert.ok(alias, 'the seed keys have aliases');
+    assert.equal(key.label, alias, 'the alias, not "key 5e9d…"');
+    assert.equal(key.description, `…${id.slice(-4)}`);
+    assert.equal(new Set(all.map((n) => n.description)).size, all.length, 'the masked ids differ between keys');
+    assert.ok(!String(key.tooltip).includes(id) && !key.label.includes(id) && !String(key.tooltip).includes(id.slice(0, 8)));
     await vscode.commands.executeCommand('svc.explorer.open', key);
-    const tab = await waitFor(() => activeTab()?.label.startsWith('key ') && activeTab(), { message: 'the key tab' });
-    assert.equal(tab.label, `${key.label} (key) — ${ENV}.json`);
+    const tab = await waitFor(() => activeTab()?.label.startsWith(alias) && activeTab(), { message: 'the key tab' });
+    assert.equal(tab.label, `${alias} (key) — ${ENV}.json`);
   });
 
   it('edit remote: the tab reads "<name> (<kind>).json" with the environment in its path, the id only in the query', async () => {
@@ -69,7 +80,7 @@ describe('issue 14: names, not ids', function () {
     assert.equal(JSON.parse(document.getText()).name, policy.name, 'the document is the policy');
   });
 
-  it('edit remote from the tree: an API tab is named by the API, and a key tab by its masked id', async () => {
+  it('edit remote from the tree: an API tab is named by the API, and a key tab by its alias', async () => {
     const env = await child(undefined, (n) => n.label === ENV, 'the environment');
     const apis = await child(env, (n) => n.label === 'APIs', 'APIs');
     const classic = await child(apis, (n) => n.label === 'Classic APIs', 'Classic APIs');
@@ -82,7 +93,7 @@ describe('issue 14: names, not ids', function () {
     const id = key.resource?.type === 'key' ? key.resource.id : '';
     const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', key);
     assert.equal(document.uri.scheme, 'svc');
-    const keyTab = await waitFor(() => activeTab()?.label.startsWith('key ') && activeTab(), { message: 'the key tab' });
+    const keyTab = await waitFor(() => activeTab()?.label.startsWith(key.label) && activeTab(), { message: 'the key tab' });
     assert.equal(keyTab.label, `${key.label} (key).json`);
     assert.ok(!document.uri.toString(true).includes(id), 'the key id is nowhere in the URI');
   });

@@ -151,7 +151,7 @@ describe('environment commands', () => {
     });
     assert.equal(editor.document.languageId, 'json');
     const body = JSON.parse(editor.document.getText()) as { key_id?: string; data?: { alias?: string } };
-    assert.equal(body.key_id, 'e2e-…y-id', 'the key id is a credential: masked (first 4 and last 4)');
+    assert.equal(body.key_id, '…y-id', 'the key id is a credential: masked (its last 4 characters)');
     assert.equal(body.data?.alias, 'opened by id');
     // Read-only as the user meets it: typing changes a normal editor, but not this one.
     const text = editor.document.getText();

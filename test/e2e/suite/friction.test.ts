@@ -199,4 +199,24 @@ describe('friction of a first walkthrough', () => {
     if (hasDriver()) await notificationShown(new RegExp(`kept in ${kept.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('code lenses on a server document say they count this workspace, not the server', async () => {
+    const apis = (await setup.server.listApis({ p: -1 })).apis ?? [];
+    const classic = apis.find((a) => a.api_definition?.api_id && !a.oas)!;
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'classic', id: classic.api_definition!.api_id },
+    });
+    await vscode.window.showTextDocument(document, { preview: false });
+    const titles = await waitFor(
+      async () => {
+        const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+        const found = lenses.map((l) => l.command?.title ?? '').filter((t) => /^granted by/.test(t));
+        return found.length > 0 && found;
+      },
+      { message: 'the granted-by lens on the remote document' },
+    );
+    assert.match(titles[0], /^granted by \d+ polic(y|ies) · \d+ keys? in this workspace$/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });

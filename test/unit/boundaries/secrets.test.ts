@@ -38,17 +38,17 @@ test('maskOAuthClient masks the secret only, and leaves a client without one as 
 });
 
 test('key id masking boundary: 9 characters show first 4 and last 4, 8 characters are masked entirely', () => {
-  assert.equal(maskKeyId('abcdefghi'), 'abcd…fghi');
+  assert.equal(maskKeyId('abcdefghi'), '…fghi');
   assert.equal(maskKeyId('abcdefgh'), '••••');
   assert.equal(maskKeyId(''), '••••');
-  assert.equal(maskKeyId('5e9d9544a1dcd60001d0ed20abcdef'), '5e9d…cdef');
+  assert.equal(maskKeyId('5e9d9544a1dcd60001d0ed20abcdef'), '…cdef');
 });
 
 test('a viewable key result: its id and the session key_id masked, the secrets replaced, the rest kept', () => {
   const result = { key_id: 'key-0123456789', data: { key_id: 'key-0123456789', hmac_string: 's3cret', rate: 5 }, status: 'ok' };
   assert.deepEqual(viewableKeyResult(result), {
-    key_id: 'key-…6789',
-    data: { key_id: 'key-…6789', hmac_string: SECRET_PLACEHOLDER, rate: 5 },
+    key_id: '…6789',
+    data: { key_id: '…6789', hmac_string: SECRET_PLACEHOLDER, rate: 5 },
     status: 'ok',
   });
   assert.equal(result.data.hmac_string, 's3cret', 'the original is untouched');

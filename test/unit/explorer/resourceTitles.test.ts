@@ -12,7 +12,7 @@ test('a resource title names the resource, its kind and the environment', () => 
 
 test('without a name: the id, except a key id, which is masked', () => {
   assert.equal(displayName({ type: 'policy', id: 'gold' }), 'gold');
-  assert.equal(displayName({ type: 'key', id: 'abcdef0123456789' }), 'key abcd…6789');
+  assert.equal(displayName({ type: 'key', id: 'abcdef0123456789' }), 'key …6789');
   assert.equal(maskKeyId('short'), '••••');
   assert.ok(!resourceTitle({ type: 'key', id: 'abcdef0123456789' }, 'Dev').includes('ef012345'));
 });

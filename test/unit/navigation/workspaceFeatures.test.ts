@@ -1,5 +1,6 @@
 // Code lenses, workspace symbols, document links, link diagnostics and the index's incremental
 // updates, on small workspaces written as text (`|` cursor file, `«…»` exact ranges).
+import { countScope } from '../../../server/src/service/navigation/lenses';
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -244,4 +245,11 @@ test('a grant one typo away from a known API gets a quick fix to it', () => {
   const far = workspace({ 'p.json': classic('petstore-1'), 'gold.json': policy('go|ld', 'zzzzzzzz-9') });
   const [lone] = far.service.validate(far.document).filter((d) => codeOf(d) === 'svc.link.unknown-api');
   assert.deepEqual(far.service.codeActions(far.document, [lone], lone.range), []);
+});
+
+test('code lenses over a server document say they counted the workspace; over a workspace file they need not', () => {
+  assert.equal(countScope('file:///ws/petstore.json'), '');
+  assert.equal(countScope('svc:/Local%20sandbox/Petstore%20(classic).json?kind=classic&id=p'), ' in this workspace');
+  assert.equal(countScope('svc-remote:/Local%20sandbox/policy/gold.json'), ' in this workspace');
+  assert.equal(countScope('untitled:Untitled-1'), ' in this workspace');
 });

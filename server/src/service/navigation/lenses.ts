@@ -17,9 +17,19 @@ function lens(uri: string, at: Position, title: string, locations: Location[]): 
   return { range, command: { title, command: SHOW_REFERENCES_COMMAND, arguments: [uri, at, locations] } };
 }
 
+/**
+ * The counts come from the workspace's files. Over a file of the workspace that goes without
+ * saying; over a server's document (edit remote, a read-only view) it does not, since the server
+ * may hold policies and keys the workspace lacks: there the lens says where it counted.
+ */
+export function countScope(uri: string): string {
+  return uri.startsWith('file:') ? '' : ' in this workspace';
+}
+
 export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, index: WorkspaceModel): CodeLens[] {
   const facts = factsOfDocument(doc, kind);
   if (!facts) return [];
+  const scope = countScope(doc.uri);
   const out: CodeLens[] = [];
   for (const def of facts.definitions) {
     const at = def.range.start;
@@ -27,7 +37,7 @@ export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, ind
       const refs = occurrences(doc, kind, def, index).references.filter((r) => !(r.target === 'value' && r.pointer.startsWith('/access_rights/')));
       const policies = refs.filter((r) => r.fileKind === 'policy');
       const keys = refs.filter((r) => r.fileKind === 'session');
-      const title = `granted by ${plural(policies.length, 'policy', 'policies')} · ${plural(keys.length, 'key', 'keys')}`;
+      const title = `granted by ${plural(policies.length, 'policy', 'policies')} · ${plural(keys.length, 'key', 'keys')}${scope}`;
       out.push(
         lens(
           doc.uri,
@@ -49,7 +59,7 @@ export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, ind
         lens(
           doc.uri,
           at,
-          `used by ${plural(new Set(keys.map((k) => k.uri)).size, 'key', 'keys')}`,
+          `used by ${plural(new Set(keys.map((k) => k.uri)).size, 'key', 'keys')}${scope}`,
           keys.map((r) => ({ uri: r.uri, range: r.range })),
         ),
       );
