@@ -227,7 +227,7 @@ describe('merge: the file keeps its shape', () => {
     );
     assert.deepEqual(
       r.fromFile.map((c) => c.display),
-      ['upstream.targets["http://b"]'],
+      ['upstream.targets'],
     );
   });
 
