@@ -106,7 +106,7 @@ export async function pushCommand(root: string, connection: Connection, options:
       if (merge && merge.conflicts.length === 0) continue;
       refusedAny = true;
       if (merge) {
-        out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} changed on the server and in the file since it was pulled, at the same place:`);
+        out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} changed on the server since it was pulled, and the file changed too, at the same place:`);
         for (const c of merge.conflicts) {
           out.out(`  conflict ${c.pointer || '(document)'}  (${c.display})`);
           for (const line of describeConflict(c)) out.out(`    ${line}`);
@@ -254,7 +254,8 @@ async function runPipeline(
     showDiff: () => Promise.resolve(undefined),
     confirmSend: hooks.confirm,
     offerReload: () => Promise.resolve(options.reload),
-    confirmMerge: hooks.confirmMerge,
+    // --force overwrites: no merge (the pipeline then asks resolveConflict, answered 'overwrite').
+    confirmMerge: options.force ? undefined : hooks.confirmMerge,
     // Conflicts were refused (or resolved by --ours/--theirs) before the plan: never asked here.
     resolveMergeConflicts: () => Promise.resolve(undefined),
   };
@@ -271,7 +272,7 @@ async function runPipeline(
       errors: [],
       choices,
       resolutions: options.resolutions,
-      writeMerged: hooks.writeMerged,
+      writeMerged: options.force ? undefined : hooks.writeMerged,
     },
   );
   if (keyIdNeeded) {
