@@ -76,11 +76,11 @@ function mergeValue(base: unknown, ours: unknown, theirs: unknown, path: JsonPat
   if (path.length > 0 && walk.options.ignore?.(path)) return ours;
   if (jsonEqual(ours, theirs)) return ours;
   if (jsonEqual(base, ours)) {
-    walk.result.fromTheirs.push(changeAt(path, label));
+    walk.result.fromTheirs.push(...leafChanges(base, theirs, path, label));
     return theirs;
   }
   if (jsonEqual(base, theirs)) {
-    walk.result.fromOurs.push(changeAt(path, label));
+    walk.result.fromOurs.push(...leafChanges(base, ours, path, label));
     return ours;
   }
   // Changed on both sides: look inside when both are still containers of the base's shape.
@@ -93,6 +93,13 @@ function mergeValue(base: unknown, ours: unknown, theirs: unknown, path: JsonPat
     if (identity) return mergeArrays(baseItems, ours, theirs, identity, path, label, walk);
   }
   return conflict(base, ours, theirs, path, label, walk);
+}
+
+/** The members that differ, down through objects (an array or a value is one change). */
+function leafChanges(before: unknown, after: unknown, path: JsonPathSegment[], label: JsonPathSegment[]): MergedChange[] {
+  if (!isObject(before) || !isObject(after)) return [changeAt(path, label)];
+  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])].filter((k) => !jsonEqual(own(before, k), own(after, k)));
+  return keys.flatMap((k) => leafChanges(own(before, k), own(after, k), [...path, k], [...label, k]));
 }
 
 function changeAt(path: JsonPath, label: JsonPath): MergedChange {

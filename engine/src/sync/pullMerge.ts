@@ -6,7 +6,6 @@
 // the file is not JSON): pull then asks as it did before. Free of `vscode`.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { hashDocument } from './canonicalJson';
 import { mergeFile, type MergeResolutions } from './mergeFile';
 import type { PullOutcome, PullPorts } from './pull';
 import { withAnswers } from './pushMerge';
@@ -69,7 +68,8 @@ export async function mergeIntoFile(ports: PullPorts, input: PullMergeInput): Pr
       environment,
       target,
       remoteHash: input.remoteHash,
-      localHash: hashDocument(target.kind, merge.value),
+      // As if pull wrote the server's version and the user's changes were made on top: they still count as unpushed.
+      localHash: input.remoteHash,
       pulledAt: new Date().toISOString(),
     };
   });

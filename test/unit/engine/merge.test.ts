@@ -24,7 +24,7 @@ describe('merge: arrays by identity', () => {
     );
     assert.deepEqual(
       r.fromOurs.map((c) => c.pointer),
-      ['/paths/~1pets/get'],
+      ['/paths/~1pets/get/summary'],
     );
   });
 
