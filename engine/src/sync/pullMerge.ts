@@ -2,8 +2,9 @@
 // (mergeFile.ts, against the base recorded at the last pull or push) instead of skipping it.
 // Conflicts resolved in advance (`svc pull --ours/--theirs`) are applied, the others go to the
 // caller (the editor asks; the CLI answers nothing); unresolved, the file is left as it is and
-// nothing is recorded. Returns undefined when no merge is possible (the base snapshot is gone or
-// the file is not JSON): pull then asks as it did before. Free of `vscode`.
+// nothing is recorded. Returns undefined when there is nothing to merge (the server did not move)
+// or no merge is possible (the base snapshot is gone, the file is not JSON): pull then asks as it
+// did before. Free of `vscode`.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { mergeFile, type MergeResolutions } from './mergeFile';
@@ -30,6 +31,9 @@ export interface PullMergeInput {
 
 export async function mergeIntoFile(ports: PullPorts, input: PullMergeInput): Promise<PullOutcome | undefined> {
   const { root, file, environment, target, record } = input;
+  // The server has nothing new: nothing to merge; pull asks (or skips) as before, so an explicit
+  // pull can still replace local changes with the server's version.
+  if (input.remoteHash === record.remoteHash) return undefined;
   const baseText = await readSnapshot(root, record.remoteHash);
   if (baseText === undefined || !ports.resolveMerge) return undefined;
   let base: unknown;
@@ -56,9 +60,6 @@ export async function mergeIntoFile(ports: PullPorts, input: PullMergeInput): Pr
           'the file is left as it is. Pull it again and choose a side for each path.',
       };
     }
-  }
-  if (merge.text === input.onDisk && input.remoteHash === record.remoteHash) {
-    return { status: 'unchanged', file, message: `${name} has changes you have not pushed; '${environment}' has nothing new to merge into it.` };
   }
   await (ports.writeFile ? ports.writeFile(file, merge.text) : fs.writeFile(file, merge.text, 'utf8'));
   await saveSnapshot(root, input.remoteHash, input.remoteText);
