@@ -128,3 +128,30 @@ describe('merge with the server', () => {
     assert.notEqual((await policy(id)).quota_max, 1234, 'a pull sends nothing');
   });
 });
+
+describe('merge with a spec-only server', () => {
+  const SPEC_ENV = 'E2E Merge Spec-only';
+  const setup = useSandboxEnvironment(SPEC_ENV, { specOnly: true, cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
+
+  it('push after a change on the server to another member: merged and pushed through the spec endpoints', async () => {
+    const pulled = await setup.api.withSyncAnswers({}, () =>
+      vscode.commands.executeCommand<PullOutcome>('svc.pull', { environment: SPEC_ENV, target: { kind: 'policy', id: 'silver-plan' } }),
+    );
+    assert.equal(pulled?.status, 'pulled', pulled?.message);
+    const uri = vscode.Uri.file(pulled.file!);
+    const current = (await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')!;
+    await setup.server.updatePolicy('silver-plan', { ...current, per: 15 });
+    const document = await vscode.workspace.openTextDocument(uri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, document.lineCount, 0), `${JSON.stringify({ ...JSON.parse(document.getText()), quota_max: 321 }, null, 2)}\n`);
+    await vscode.workspace.applyEdit(edit);
+    await waitFor(async () => (await document.save()) || !document.isDirty || undefined, { message: 'the edited file saved' });
+
+    const outcome = await setup.api.withSyncAnswers({ confirmMerge: true }, () => vscode.commands.executeCommand<PushOutcome | undefined>('svc.push', { uri }));
+    assert.equal(outcome?.status, 'pushed', outcome?.message);
+    assert.match(outcome.message, /From the server: per\./);
+    const now = (await setup.server.listPolicies()).find((p) => p.id === 'silver-plan')!;
+    assert.deepEqual([now.per, now.quota_max], [15, 321]);
+    assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).per, 15);
+  });
+});
