@@ -57,8 +57,7 @@ export function scriptedSyncUi(answers: SyncAnswers, base: SyncUi): SyncUi {
           const answer = typeof answers.confirmMerge === 'function' ? answers.confirmMerge(facts) : answers.confirmMerge;
           return answer ?? (ui.confirmMerge ? ui.confirmMerge(facts) : false);
         },
-        resolveMergeConflicts: async (facts) =>
-          answers.mergeConflicts ? sidesOf(answers.mergeConflicts(facts.conflicts)) : ui.resolveMergeConflicts?.(facts),
+        resolveMergeConflicts: async (facts) => (answers.mergeConflicts ? sidesOf(answers.mergeConflicts(facts.conflicts)) : ui.resolveMergeConflicts?.(facts)),
       };
     },
     askPullMode: async () => answers.pullMode ?? base.askPullMode(),

@@ -106,7 +106,12 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: bareResolutionFlags(rest), options: { ...CONNECTION_OPTIONS, ...COMMAND_OPTIONS[command] }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: bareResolutionFlags(rest),
+      options: { ...CONNECTION_OPTIONS, ...COMMAND_OPTIONS[command] },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     early.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
     return EXIT.usage;
@@ -143,7 +148,13 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
             ? { newVersionName: newVersion, baseApiId: baseApi, baseApiVersionName: str('base-version'), setDefault: flag('set-default') }
             : undefined;
         const resolutions = resolutionsFrom(values.ours, values.theirs);
-        return await pushCommand(io.cwd, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), oasVersion, resolutions }, io, out);
+        return await pushCommand(
+          io.cwd,
+          connection,
+          { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), oasVersion, resolutions },
+          io,
+          out,
+        );
       }
       case 'migrate': {
         const modes = (['dry-run', 'stage', 'promote', 'direct'] as const).filter((m) => flag(m));

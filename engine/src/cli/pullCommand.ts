@@ -87,8 +87,7 @@ export async function pullCommand(root: string, connection: Connection, options:
           out.out(`  conflict ${c.pointer || '(document)'}  (${c.display})`);
           for (const line of describeConflict(c)) out.out(`    ${line}`);
         }
-      }
-      else if (outcome.status === 'missing') {
+      } else if (outcome.status === 'missing') {
         out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
       }
     }

@@ -106,7 +106,9 @@ export async function pushCommand(root: string, connection: Connection, options:
       if (merge && merge.conflicts.length === 0) continue;
       refusedAny = true;
       if (merge) {
-        out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} changed on the server since it was pulled, and the file changed too, at the same place:`);
+        out.error(
+          `${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} changed on the server since it was pulled, and the file changed too, at the same place:`,
+        );
         for (const c of merge.conflicts) {
           out.out(`  conflict ${c.pointer || '(document)'}  (${c.display})`);
           for (const line of describeConflict(c)) out.out(`    ${line}`);
@@ -115,7 +117,7 @@ export async function pushCommand(root: string, connection: Connection, options:
       }
       const what = inspection.comparison.status === 'deleted-remotely' ? 'was deleted on the server' : 'changed on the server';
       const mine = inspection.comparison.localChanged ? ', and the file changed too' : '; pushing the file would undo that';
-      const why = inspection.comparison.status === 'deleted-remotely' ? '' : " (the pulled version in .svc/remote/ is gone, so it cannot be merged)";
+      const why = inspection.comparison.status === 'deleted-remotely' ? '' : ' (the pulled version in .svc/remote/ is gone, so it cannot be merged)';
       out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} ${what} since it was pulled${mine}${why}.`);
       for (const c of inspection.comparison.changes) if (c.side !== 'local') out.out(`  ${c.side.padEnd(7)} ${c.display}`);
     }

@@ -27,7 +27,8 @@ export function resolutionsFrom(ours: FlagValue, theirs: FlagValue): MergeResolu
   const o = list(ours);
   const t = list(theirs);
   if (o.length === 0 && t.length === 0) return undefined;
-  if (o.includes('') && t.includes('')) throw new CliError('--ours and --theirs cannot both resolve everything: give one of them a JSON pointer (--ours=/path).');
+  if (o.includes('') && t.includes(''))
+    throw new CliError('--ours and --theirs cannot both resolve everything: give one of them a JSON pointer (--ours=/path).');
   const paths: Array<{ pointer: string; side: 'ours' | 'theirs' }> = [];
   for (const [values, side] of [
     [o, 'ours'],

@@ -19,8 +19,7 @@ interface IdentityRule {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-const stringMember = (item: unknown, member: string): string | undefined =>
-  isObject(item) && typeof item[member] === 'string' ? (item[member] as string) : undefined;
+const stringMember = (item: unknown, member: string): string | undefined => (isObject(item) && typeof item[member] === 'string' ? item[member] : undefined);
 const last = (path: JsonPath, back = 0): string | number | undefined => path[path.length - 1 - back];
 
 /**

@@ -3,7 +3,7 @@
 // Each change is one jsonc-parser `modify` on the current text (a replaced value, a removed or
 // added member, an inserted or removed array member); new members go at the end of their
 // object, array members at their merged position. Free of `vscode` and of I/O.
-import { applyEdits, modify, type FormattingOptions, type JSONPath as JsoncPath } from 'jsonc-parser';
+import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import { identityFor, keysOf } from './arrayIdentity';
 import type { JsonPathSegment } from './jsonPath';
 import { jsonEqual } from './semanticDiff';
@@ -31,7 +31,7 @@ export function applyValueToText(text: string, current: unknown, target: unknown
   const formatting = formattingOf(text);
   let out = text;
   const set = (path: JsonPathSegment[], value: unknown, insert = false) => {
-    out = applyEdits(out, modify(out, path as JsoncPath, value, { formattingOptions: formatting, isArrayInsertion: insert }));
+    out = applyEdits(out, modify(out, path, value, { formattingOptions: formatting, isArrayInsertion: insert }));
   };
   const walk = (a: unknown, b: unknown, path: JsonPathSegment[]) => {
     if (jsonEqual(a, b)) return;

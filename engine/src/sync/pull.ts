@@ -38,7 +38,12 @@ export interface PullPorts {
    * decideOverwrite, when this is given; it answers the merge's conflicts (a side per pointer),
    * or undefined to keep the file as it is. Absent: no merge (the overwrite question as before).
    */
-  resolveMerge?(info: { file: string; environment: string; conflicts: MergeConflict[]; fromServer: string[] }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
+  resolveMerge?(info: {
+    file: string;
+    environment: string;
+    conflicts: MergeConflict[];
+    fromServer: string[];
+  }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
 }
 
 export interface PullRequest {
@@ -109,7 +114,19 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     const record = state.files[key];
     const reason = overwriteReason(unsaved, onDisk, text, record ? record.localHash : undefined, target);
     if (reason === 'modified' && record && ports.resolveMerge) {
-      const merged = await mergeIntoFile(ports, { root, file, key, environment, target, record, onDisk, remote: remote.document, remoteText: text, remoteHash, resolutions: request.resolutions });
+      const merged = await mergeIntoFile(ports, {
+        root,
+        file,
+        key,
+        environment,
+        target,
+        record,
+        onDisk,
+        remote: remote.document,
+        remoteText: text,
+        remoteHash,
+        resolutions: request.resolutions,
+      });
       if (merged) return merged;
     }
     if (reason) {

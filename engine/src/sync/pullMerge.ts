@@ -75,7 +75,9 @@ export async function mergeIntoFile(ports: PullPorts, input: PullMergeInput): Pr
     };
   });
   const fromServer = merge.fromServer.map((c) => c.display);
-  const resolved = merge.resolved.length ? `; conflicts resolved: ${merge.resolved.map((c) => `${c.display} (${c.choice === 'ours' ? 'mine' : 'theirs'})`).join(', ')}` : '';
+  const resolved = merge.resolved.length
+    ? `; conflicts resolved: ${merge.resolved.map((c) => `${c.display} (${c.choice === 'ours' ? 'mine' : 'theirs'})`).join(', ')}`
+    : '';
   return {
     status: 'merged',
     file,

@@ -288,7 +288,14 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const summary: SendSummary = { name, environment, kind, route, unrecorded: !request.base && remote.exists };
   if (fileMerge) {
     const info = mergeInfo(fileMerge, false);
-    const facts: MergeFacts = { summary, remoteText: remoteText ?? '', mergedText: text, fromServer: info.fromServer, fromFile: info.fromFile, resolved: info.resolved };
+    const facts: MergeFacts = {
+      summary,
+      remoteText: remoteText ?? '',
+      mergedText: text,
+      fromServer: info.fromServer,
+      fromFile: info.fromFile,
+      resolved: info.resolved,
+    };
     if (!(await ui.confirmMerge!(facts))) {
       return { ...cancelled(kind), route, message: `Push cancelled: nothing was sent and ${name} is unchanged (the merge was not written).` };
     }
@@ -348,7 +355,12 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
 const displays = (changes: ReadonlyArray<{ display: string }>) => (changes.length ? changes.map((c) => c.display).join(', ') : 'nothing');
 
 function mergeInfo(
-  merge: { text: string; fromServer: Array<{ display: string }>; fromFile: Array<{ display: string }>; resolved: Array<{ display: string; choice: MergeSide }> },
+  merge: {
+    text: string;
+    fromServer: Array<{ display: string }>;
+    fromFile: Array<{ display: string }>;
+    resolved: Array<{ display: string; choice: MergeSide }>;
+  },
   written: boolean,
 ) {
   return {

@@ -63,7 +63,10 @@ describe('merge with the server', () => {
     assert.deepEqual(facts?.fromServer, ['x-svc-api-gateway.upstream.rateLimit.rate']);
     assert.deepEqual(facts?.fromFile, ['x-svc-api-gateway.upstream.url']);
     assert.match(outcome.message, /From the server: x-svc-api-gateway\.upstream\.rateLimit\.rate\./);
-    await notificationShown(/Merged payments\.oas\.json with the changes on 'E2E Merge' and pushed it/, /From the server: x-svc-api-gateway\.upstream\.rateLimit\.rate/);
+    await notificationShown(
+      /Merged payments\.oas\.json with the changes on 'E2E Merge' and pushed it/,
+      /From the server: x-svc-api-gateway\.upstream\.rateLimit\.rate/,
+    );
 
     const now = (await setup.server.getOasApi(SEED_API_IDS.paymentsOas)) as any;
     assert.equal(now['x-svc-api-gateway'].upstream.url, 'https://payments-v2.example.com');

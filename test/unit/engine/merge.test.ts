@@ -29,35 +29,107 @@ describe('merge: arrays by identity', () => {
   });
 
   it('members listed by operationId: matched by it wherever they stand', () => {
-    const base = { ops: [{ operationId: 'a', x: 1 }, { operationId: 'b', x: 1 }] };
-    const ours = { ops: [{ operationId: 'b', x: 2 }, { operationId: 'a', x: 1 }] }; // moved and changed b
-    const theirs = { ops: [{ operationId: 'a', x: 3 }, { operationId: 'b', x: 1 }, { operationId: 'c', x: 1 }] };
+    const base = {
+      ops: [
+        { operationId: 'a', x: 1 },
+        { operationId: 'b', x: 1 },
+      ],
+    };
+    const ours = {
+      ops: [
+        { operationId: 'b', x: 2 },
+        { operationId: 'a', x: 1 },
+      ],
+    }; // moved and changed b
+    const theirs = {
+      ops: [
+        { operationId: 'a', x: 3 },
+        { operationId: 'b', x: 1 },
+        { operationId: 'c', x: 1 },
+      ],
+    };
     const r = merge(base, ours, theirs);
     assert.deepEqual(r.conflicts, []);
     // The file's order (it moved b); c goes after its predecessor on the server (b).
-    assert.deepEqual(r.value, { ops: [{ operationId: 'b', x: 2 }, { operationId: 'c', x: 1 }, { operationId: 'a', x: 3 }] });
+    assert.deepEqual(r.value, {
+      ops: [
+        { operationId: 'b', x: 2 },
+        { operationId: 'c', x: 1 },
+        { operationId: 'a', x: 3 },
+      ],
+    });
   });
 
   it('versions by name: a version added in the file, another removed on the server', () => {
-    const base = { versioning: { versions: [{ name: 'v1', id: '1' }, { name: 'v2', id: '2' }] } };
-    const ours = { versioning: { versions: [{ name: 'v1', id: '1' }, { name: 'v2', id: '2' }, { name: 'v3', id: '3' }] } };
+    const base = {
+      versioning: {
+        versions: [
+          { name: 'v1', id: '1' },
+          { name: 'v2', id: '2' },
+        ],
+      },
+    };
+    const ours = {
+      versioning: {
+        versions: [
+          { name: 'v1', id: '1' },
+          { name: 'v2', id: '2' },
+          { name: 'v3', id: '3' },
+        ],
+      },
+    };
     const theirs = { versioning: { versions: [{ name: 'v2', id: '2' }] } };
     const r = merge(base, ours, theirs);
     assert.deepEqual(r.conflicts, []);
-    assert.deepEqual(r.value, { versioning: { versions: [{ name: 'v2', id: '2' }, { name: 'v3', id: '3' }] } });
+    assert.deepEqual(r.value, {
+      versioning: {
+        versions: [
+          { name: 'v2', id: '2' },
+          { name: 'v3', id: '3' },
+        ],
+      },
+    });
   });
 
   it('load-balancing targets by URL, as objects (OAS) and as strings (classic)', () => {
-    const base = { loadBalancing: { targets: [{ url: 'http://a', weight: 1 }, { url: 'http://b', weight: 1 }] }, proxy: { targets: ['http://a', 'http://b'] } };
-    const ours = { loadBalancing: { targets: [{ url: 'http://a', weight: 5 }, { url: 'http://b', weight: 1 }] }, proxy: { targets: ['http://b'] } };
+    const base = {
+      loadBalancing: {
+        targets: [
+          { url: 'http://a', weight: 1 },
+          { url: 'http://b', weight: 1 },
+        ],
+      },
+      proxy: { targets: ['http://a', 'http://b'] },
+    };
+    const ours = {
+      loadBalancing: {
+        targets: [
+          { url: 'http://a', weight: 5 },
+          { url: 'http://b', weight: 1 },
+        ],
+      },
+      proxy: { targets: ['http://b'] },
+    };
     const theirs = {
-      loadBalancing: { targets: [{ url: 'http://a', weight: 1 }, { url: 'http://b', weight: 2 }, { url: 'http://c', weight: 1 }] },
+      loadBalancing: {
+        targets: [
+          { url: 'http://a', weight: 1 },
+          { url: 'http://b', weight: 2 },
+          { url: 'http://c', weight: 1 },
+        ],
+      },
       proxy: { targets: ['http://z', 'http://a', 'http://b'] },
     };
     const r = merge(base, ours, theirs);
     assert.deepEqual(r.conflicts, []);
     assert.deepEqual(r.value, {
-      loadBalancing: { targets: [{ url: 'http://a', weight: 5 }, { url: 'http://b', weight: 2 }, { url: 'http://c', weight: 1 }] },
+      loadBalancing: {
+        targets: [
+          { url: 'http://a', weight: 5 },
+          { url: 'http://b', weight: 2 },
+          { url: 'http://c', weight: 1 },
+        ],
+      },
       proxy: { targets: ['http://z', 'http://b'] },
     });
   });
@@ -104,7 +176,17 @@ describe('merge: arrays by identity', () => {
 });
 
 describe('merge: conflicts', () => {
-  const base = { upstream: { url: 'http://old', loadBalancing: { targets: [{ url: 'http://a', weight: 1 }, { url: 'http://b', weight: 1 }] } } };
+  const base = {
+    upstream: {
+      url: 'http://old',
+      loadBalancing: {
+        targets: [
+          { url: 'http://a', weight: 1 },
+          { url: 'http://b', weight: 1 },
+        ],
+      },
+    },
+  };
   const ours = clone(base);
   ours.upstream.loadBalancing.targets[1].weight = 7;
   ours.upstream.url = 'http://mine';
@@ -239,14 +321,26 @@ describe('merge: the file keeps its shape', () => {
 
   it('volatile members (a policy’s last_updated) stay as the file has them', () => {
     const local = { rate: 1, per: 5, last_updated: '1' };
-    const r = mergeFile({ kind: 'policy', text: JSON.stringify(local), local, base: { rate: 1, per: 1, last_updated: '1' }, remote: { rate: 2, per: 1, last_updated: '2' } });
+    const r = mergeFile({
+      kind: 'policy',
+      text: JSON.stringify(local),
+      local,
+      base: { rate: 1, per: 1, last_updated: '1' },
+      remote: { rate: 2, per: 1, last_updated: '2' },
+    });
     assert.deepEqual(r.value, { rate: 2, per: 5, last_updated: '1' });
   });
 
   it('secret placeholders on every side are equal: nothing to merge there', () => {
     const p = '<secret kept on the server>';
     const local = { hmac_string: p, rate: 1, per: 1 };
-    const r = mergeFile({ kind: 'key', text: JSON.stringify(local), local, base: { hmac_string: p, rate: 0, per: 1 }, remote: { hmac_string: p, rate: 0, per: 2 } });
+    const r = mergeFile({
+      kind: 'key',
+      text: JSON.stringify(local),
+      local,
+      base: { hmac_string: p, rate: 0, per: 1 },
+      remote: { hmac_string: p, rate: 0, per: 2 },
+    });
     assert.deepEqual(r.conflicts, []);
     assert.deepEqual(r.value, { hmac_string: p, rate: 1, per: 2 });
   });

@@ -66,7 +66,10 @@ function scriptedUi(script: Script) {
 
 /** Pulls the policy, lets the server and the file change, and pushes the file. */
 async function scenario(server: Record<string, unknown>, mine: Record<string, unknown>, script: Script, canWrite = true) {
-  await pullResource({ client, store, unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' }, { environment: 'sb', target, root, folder: 'svc' });
+  await pullResource(
+    { client, store, unsavedText: () => undefined, decideOverwrite: async () => 'overwrite' },
+    { environment: 'sb', target, root, folder: 'svc' },
+  );
   const file = path.join(root, 'svc', 'silver-plan.policy.json');
   const record = (await store.get(root)).files['svc/silver-plan.policy.json'];
   await client.updatePolicy(target.id, { ...(await serverPolicy()), ...server });

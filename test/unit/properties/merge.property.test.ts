@@ -29,7 +29,9 @@ const documentArb = fc.record({
   }),
   versioning: fc.record({ versions: subset(names).chain((ns) => fc.tuple(...ns.map((n) => fc.record({ name: fc.constant(n), id: scalar })))) }),
   extended_paths: fc.record({
-    ignored: subset(endpoints).chain((ps) => fc.tuple(...ps.map((p) => fc.record({ path: fc.constant(p), method: fc.constantFrom('GET', 'POST'), on: scalar })))),
+    ignored: subset(endpoints).chain((ps) =>
+      fc.tuple(...ps.map((p) => fc.record({ path: fc.constant(p), method: fc.constantFrom('GET', 'POST'), on: scalar }))),
+    ),
   }),
   tags: fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 3 }),
   extra: fc.option(fc.record({ note: scalar }), { nil: undefined }),

@@ -109,7 +109,8 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
 async function writeMergedText(document: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();
   edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
-  if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`the merged result could not be written into ${path.basename(document.uri.path)}; nothing was sent.`);
+  if (!(await vscode.workspace.applyEdit(edit)))
+    throw new Error(`the merged result could not be written into ${path.basename(document.uri.path)}; nothing was sent.`);
   await saveHolding(document, text);
 }
 

@@ -19,5 +19,10 @@ export interface SyncUi {
    * Pull merged the server's version into a file with local changes and found conflicts: a side
    * per conflict pointer, or undefined to leave the file as it is. Absent: pull asks askOverwrite.
    */
-  resolveMergeConflicts?(facts: { name: string; environment: string; conflicts: MergeConflict[]; fromServer: string[] }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
+  resolveMergeConflicts?(facts: {
+    name: string;
+    environment: string;
+    conflicts: MergeConflict[];
+    fromServer: string[];
+  }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
 }

@@ -42,21 +42,21 @@ interface ConflictItem extends vscode.QuickPickItem {
 }
 
 /** A side for every conflicting path, or undefined when the user stops. */
-export async function chooseConflictSides(facts: Pick<MergeConflictFacts, 'name' | 'environment' | 'conflicts' | 'fromServer'>): Promise<Map<string, MergeSide> | undefined> {
+export async function chooseConflictSides(
+  facts: Pick<MergeConflictFacts, 'name' | 'environment' | 'conflicts' | 'fromServer'>,
+): Promise<Map<string, MergeSide> | undefined> {
   const chosen = new Map<string, MergeSide>();
   const sideName = (side: MergeSide) => (side === 'ours' ? 'mine' : 'theirs');
   for (;;) {
     const open = facts.conflicts.filter((c) => !chosen.has(c.pointer));
     if (open.length === 0) return chosen;
     const items: ConflictItem[] = [
-      ...facts.conflicts.map(
-        (c): ConflictItem => ({
-          label: `${chosen.has(c.pointer) ? '$(check)' : '$(warning)'} ${c.display}`,
-          description: chosen.has(c.pointer) ? `keep ${sideName(chosen.get(c.pointer)!)}` : 'choose a side',
-          detail: `base ${shortValue(c.base)} · mine ${shortValue(c.ours)} · theirs ${shortValue(c.theirs)}`,
-          conflict: c,
-        }),
-      ),
+      ...facts.conflicts.map((c): ConflictItem => ({
+        label: `${chosen.has(c.pointer) ? '$(check)' : '$(warning)'} ${c.display}`,
+        description: chosen.has(c.pointer) ? `keep ${sideName(chosen.get(c.pointer)!)}` : 'choose a side',
+        detail: `base ${shortValue(c.base)} · mine ${shortValue(c.ours)} · theirs ${shortValue(c.theirs)}`,
+        conflict: c,
+      })),
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       { label: `$(person) Keep mine for the ${open.length} open path(s)`, all: 'ours' },
       { label: `$(cloud) Take theirs for the ${open.length} open path(s)`, all: 'theirs' },
