@@ -24,6 +24,7 @@ export interface PullOptions {
 }
 
 export const DEFAULT_PULL_FOLDER = 'svc';
+const CONFLICT_HINT = "resolve with --ours/--theirs, or --force to take the server's version";
 
 export async function pullCommand(root: string, connection: Connection, options: PullOptions, out: Reporter): Promise<ExitCode> {
   if (options.all === options.files.length > 0) throw new CliError('Say what to pull: --all, or the pulled files to pull again.');
@@ -97,7 +98,7 @@ export async function pullCommand(root: string, connection: Connection, options:
   out.note(
     `Pulled ${counts.pulled}, unchanged ${counts.unchanged}${counts.skipped ? `, kept ${counts.skipped} with local changes` : ''}` +
       `${counts.merged ? `, merged ${counts.merged}` : ''}` +
-      `${counts.conflict ? `, ${counts.conflict} with conflicts left as they are (resolve with --ours/--theirs, or --force to take the server's version)` : ''}` +
+      `${counts.conflict ? `, ${counts.conflict} with conflicts left as they are (${CONFLICT_HINT})` : ''}` +
       `${counts.missing ? `, ${counts.missing} gone from the server` : ''}` +
       `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
   );

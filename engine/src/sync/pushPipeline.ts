@@ -239,7 +239,8 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
         remoteHash,
         localHash: hashDocument(kind, document),
         merge: mergeInfo(fileMerge, true),
-        message: `Merged the changes on '${environment}' (${displays(fileMerge.fromServer)}) into ${name}: it now equals the server's version; nothing was sent.`,
+        message:
+          `Merged the changes on '${environment}' (${displays(fileMerge.fromServer)}) into ${name}: ` + "it now equals the server's version; nothing was sent.",
       };
     }
     return {
@@ -323,7 +324,8 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   };
   if (fileMerge) {
     outcome.merge = mergeInfo(fileMerge, true);
-    outcome.message = `Merged ${name} with the changes on '${environment}' and pushed it (${route.endpoint}). From the server: ${displays(fileMerge.fromServer)}.`;
+    const from = displays(fileMerge.fromServer);
+    outcome.message = `Merged ${name} with the changes on '${environment}' and pushed it (${route.endpoint}). From the server: ${from}.`;
   }
   if (route.reloadNeeded) {
     const noReload = `Pushed ${name} to '${environment}'. ${NO_RELOAD_MESSAGE}`;

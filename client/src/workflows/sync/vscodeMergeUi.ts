@@ -63,7 +63,9 @@ export async function chooseConflictSides(
     ];
     const pick = await vscode.window.showQuickPick(items, {
       title: `${facts.name}: ${facts.conflicts.length} conflict(s) with '${facts.environment}', choose a side for each path`,
-      placeHolder: `Both sides changed these paths since the pull. Merged without conflict from the server: ${list(facts.fromServer, 4)}. Escape: nothing is sent or written.`,
+      placeHolder:
+        `Both sides changed these paths since the pull. Merged without conflict from the server: ${list(facts.fromServer, 4)}. ` +
+        'Escape: nothing is sent or written.',
       ignoreFocusOut: true,
       matchOnDetail: true,
     });
