@@ -14,6 +14,8 @@ import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipelin
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { notificationShown } from './helpers/shown';
 import { waitFor } from './helpers/wait';
+import { screenshot } from './helpers/screenshot';
+import { hasDriver, typeKeys, waitForVisible } from './helpers/workbench';
 
 const ENV = 'E2E Merge';
 
@@ -111,6 +113,28 @@ describe('merge with the server', () => {
     const now = await policy(id);
     assert.deepEqual([now.rate, now.per, now.quota_max], [22, 45, 900]);
     assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).per, 45, 'the server’s other change is in the file');
+  });
+
+  it('the conflict list in the workbench: each path with base, mine and theirs; "Take theirs" for the open paths', async function () {
+    if (!hasDriver()) this.skip();
+    const id = (await setup.server.listPolicies())[0].id!;
+    const pulled = await pull({ kind: 'policy', id });
+    const uri = vscode.Uri.file(pulled.file!);
+    const base = await policy(id);
+    await setup.server.updatePolicy(id, { ...base, quota_max: 31 });
+    await editAndSave(uri, (doc) => (doc.quota_max = 32));
+
+    // No scripted answer for the conflicts: the real QuickPick asks.
+    const pushing = push(uri, { confirmMerge: true });
+    const row = await waitForVisible('.quick-input-list .monaco-list-row', /quota_max/, { message: 'the conflicting path in the list' });
+    assert.match(row.ariaLabel ?? row.text, new RegExp(`base ${base.quota_max} · mine 32 · theirs 31`));
+    await waitForVisible('.quick-input-list .monaco-list-row', /Take theirs for the 1 open path/);
+    assert.ok((await screenshot('sync-merge-conflicts'))?.endsWith('.png'));
+    await typeKeys('Take theirs', 'Enter');
+    const outcome = await pushing;
+    // Theirs everywhere: the merge equals the server's version, so nothing is sent and the file takes it.
+    assert.equal(outcome?.status, 'no-op', outcome?.message);
+    assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).quota_max, 31);
   });
 
   it('pull over local edits merges them with the server’s version', async () => {
