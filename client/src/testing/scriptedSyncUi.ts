@@ -6,6 +6,8 @@ import type { OverwriteDecision } from '../workflows/sync/pull';
 import type { ConflictDecision, PushUi } from '../workflows/sync/pushPipeline';
 import type { OasVersionChoice, StreamsPatchParameters } from '../workflows/sync/routing';
 import type { SyncUi } from '../workflows/sync/syncUi';
+import type { MergeConflict, MergeSide } from '../../../engine/src/diff/merge';
+import type { MergeFacts } from '../../../engine/src/sync/pushMerge';
 
 export interface SyncAnswers {
   /** Push although the document has error diagnostics. */
@@ -26,7 +28,16 @@ export interface SyncAnswers {
   overwriteLocal?: OverwriteDecision;
   /** OAS pull: with the extension (`full`) or `public`. */
   pullMode?: 'full' | 'public';
+  /** Push merged with a server that moved: push the merged file? Called with what the notice shows. */
+  confirmMerge?: boolean | ((facts: MergeFacts) => boolean);
+  /**
+   * The merge's conflicts (push and pull), each with base, mine and theirs: a side per pointer,
+   * or undefined to stop. Tests read what was asked from the argument.
+   */
+  mergeConflicts?: (conflicts: MergeConflict[]) => Record<string, MergeSide> | undefined;
 }
+
+const sidesOf = (answer: Record<string, MergeSide> | undefined) => (answer ? new Map(Object.entries(answer)) : undefined);
 
 /** `base` with the given answers taking precedence over its questions. */
 export function scriptedSyncUi(answers: SyncAnswers, base: SyncUi): SyncUi {
@@ -42,9 +53,15 @@ export function scriptedSyncUi(answers: SyncAnswers, base: SyncUi): SyncUi {
         askKeyId: async (name) => answers.keyId ?? ui.askKeyId(name),
         confirmSend: async (summary) => answers.confirm ?? ui.confirmSend(summary),
         offerReload: async (message) => answers.reload ?? ui.offerReload(message),
+        confirmMerge: async (facts) => {
+          const answer = typeof answers.confirmMerge === 'function' ? answers.confirmMerge(facts) : answers.confirmMerge;
+          return answer ?? (ui.confirmMerge ? ui.confirmMerge(facts) : false);
+        },
+        resolveMergeConflicts: async (facts) => (answers.mergeConflicts ? sidesOf(answers.mergeConflicts(facts.conflicts)) : ui.resolveMergeConflicts?.(facts)),
       };
     },
     askPullMode: async () => answers.pullMode ?? base.askPullMode(),
     askOverwrite: async (file, reason, environment) => answers.overwriteLocal ?? base.askOverwrite(file, reason, environment),
+    resolveMergeConflicts: async (facts) => (answers.mergeConflicts ? sidesOf(answers.mergeConflicts(facts.conflicts)) : base.resolveMergeConflicts?.(facts)),
   };
 }

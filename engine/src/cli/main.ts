@@ -10,21 +10,28 @@ import { processIo, Reporter, type CliIo } from './io';
 import { migrateCommand } from './migrateCommand';
 import { pullCommand } from './pullCommand';
 import { pushCommand } from './pushCommand';
+import { bareResolutionFlags, resolutionsFrom } from './resolutionFlags';
 
 export const USAGE = `Usage: svc <command> [options]
 
 Commands:
-  svc pull (--all | FILE... | --key --api API) [--dir DIR] [--force]
+  svc pull (--all | FILE... | --key --api API) [--dir DIR] [--force] [--ours[=POINTER]] [--theirs[=POINTER]]
       Pull every API, policy and key (--all), or pull pulled files again. Files go to DIR
-      (default svc/) under the current directory, state to ./.svc/. Files with local changes
-      are kept unless --force. --key pulls one key (a server that cannot list keys): its id
-      from SVC_KEY_ID (a credential, never a flag), read through API (a name or an id).
+      (default svc/) under the current directory, state to ./.svc/. A file with local changes
+      is merged with the server's version; a conflict keeps the file as it is and exits 3
+      unless --ours/--theirs resolve it. --force replaces local changes. --key pulls one key
+      (a server that cannot list keys): its id from SVC_KEY_ID (a credential, never a flag),
+      read through API (a name or an id).
   svc diff [FILE...] [--format text|json]
       What changed in each pulled file, on the server, or both, per JSON path.
       Exit 0: no differences, 1: differences, 3: a conflict, 2: usage or connection error.
-  svc push [FILE...] [--yes] [--force] [--reload] [--new-version NAME --base-api ID [--base-version NAME] [--set-default]]
-      Lint, show the plan, ask (or --yes), push. Refuses resources changed on the server since
-      the pull (exit 3) unless --force. Without FILE: every pulled file changed locally.
+  svc push [FILE...] [--yes] [--force] [--ours[=POINTER]] [--theirs[=POINTER]] [--reload]
+           [--new-version NAME --base-api ID [--base-version NAME] [--set-default]]
+      Lint, show the plan, ask (or --yes), push. A resource changed on the server since the
+      pull is merged with the file (the plan lists what came from the server); a conflict
+      sends nothing and exits 3 listing the paths, unless --ours/--theirs resolve it (all, or
+      per JSON pointer: --ours=/x-svc-api-gateway/upstream/url). --force overwrites the
+      server's version. Without FILE: every pulled file changed locally.
   svc migrate (--dry-run | --stage | --promote | --direct) (--all | API_ID...) [--format text|json]
       Migrate classic APIs to OAS (endpoint 15) and print the report.
 
@@ -49,11 +56,21 @@ const CONNECTION_OPTIONS = {
 } as const;
 
 const COMMAND_OPTIONS = {
-  pull: { all: { type: 'boolean' }, dir: { type: 'string' }, force: { type: 'boolean' }, key: { type: 'boolean' }, api: { type: 'string' } },
+  pull: {
+    all: { type: 'boolean' },
+    dir: { type: 'string' },
+    force: { type: 'boolean' },
+    key: { type: 'boolean' },
+    api: { type: 'string' },
+    ours: { type: 'string', multiple: true },
+    theirs: { type: 'string', multiple: true },
+  },
   diff: { format: { type: 'string' } },
   push: {
     yes: { type: 'boolean', short: 'y' },
     force: { type: 'boolean' },
+    ours: { type: 'string', multiple: true },
+    theirs: { type: 'string', multiple: true },
     reload: { type: 'boolean' },
     'new-version': { type: 'string' },
     'base-api': { type: 'string' },
@@ -127,12 +144,17 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...rest], options: { ...CONNECTION_OPTIONS, ...COMMAND_OPTIONS[command] }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: bareResolutionFlags(rest),
+      options: { ...CONNECTION_OPTIONS, ...COMMAND_OPTIONS[command] },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     early.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
     return EXIT.usage;
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   const str = (name: string) => values[name] as string | undefined;
   const flag = (name: string) => values[name] === true;
   if (flag('help')) {
@@ -156,6 +178,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
             dir: str('dir'),
             force: flag('force'),
             key: flag('key') ? { id: io.env.SVC_KEY_ID, api: str('api') } : undefined,
+            resolutions: resolutionsFrom(values.ours, values.theirs),
           },
           out,
         );
@@ -169,7 +192,14 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
           newVersion && baseApi
             ? { newVersionName: newVersion, baseApiId: baseApi, baseApiVersionName: str('base-version'), setDefault: flag('set-default') }
             : undefined;
-        return await pushCommand(io.cwd, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), oasVersion }, io, out);
+        const resolutions = resolutionsFrom(values.ours, values.theirs);
+        return await pushCommand(
+          io.cwd,
+          connection,
+          { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), oasVersion, resolutions },
+          io,
+          out,
+        );
       }
       case 'migrate': {
         const modes = (['dry-run', 'stage', 'promote', 'direct'] as const).filter((m) => flag(m));

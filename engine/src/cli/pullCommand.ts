@@ -1,5 +1,7 @@
-// `svc pull [--all | FILE…] [--dir DIR] [--force]`: the same files and `.svc/` state as the
-// extension's Pull (All). Files with local changes are kept (and counted) unless --force.
+// `svc pull [--all | FILE…] [--dir DIR] [--force] [--ours[=POINTER]] [--theirs[=POINTER]]`: the
+// same files and `.svc/` state as the extension's Pull (All). A file with local changes is merged
+// with the server's version; one whose merge has conflicts that --ours/--theirs do not resolve is
+// left as it is (nothing written for it) and the exit code is 3. --force replaces local changes.
 import * as path from 'node:path';
 import { keyTargetOf, listTargets, resolveApiArgument } from '../sync/listing';
 import { readAhead, SYNC_CONCURRENCY } from '../sync/pool';
@@ -10,6 +12,7 @@ import { SYNC_KIND_LABELS, type RemoteTarget } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
 import { CliError, EXIT, type ExitCode } from './exitCodes';
 import type { Reporter } from './io';
+import { describeConflict, type MergeResolutions } from '../sync/mergeFile';
 import { insideRoot, loadState, selectFiles } from './workspace';
 
 export interface PullOptions {
@@ -19,9 +22,11 @@ export interface PullOptions {
   key?: { id: string | undefined; api: string | undefined };
   dir?: string;
   force: boolean;
+  resolutions?: MergeResolutions;
 }
 
 export const DEFAULT_PULL_FOLDER = 'svc';
+const CONFLICT_HINT = "resolve with --ours/--theirs, or --force to take the server's version";
 
 export async function pullCommand(root: string, connection: Connection, options: PullOptions, out: Reporter): Promise<ExitCode> {
   const ways = [options.all, options.files.length > 0, options.key !== undefined].filter(Boolean).length;
@@ -48,7 +53,7 @@ export async function pullCommand(root: string, connection: Connection, options:
     targets = files.map((f) => ({ target: f.record!.target, mode: f.record!.target.publicMode ? 'public' : undefined }));
   }
 
-  const counts = { pulled: 0, unchanged: 0, skipped: 0, missing: 0, failed: 0 };
+  const counts = { pulled: 0, unchanged: 0, skipped: 0, missing: 0, merged: 0, conflict: 0, failed: 0 };
   // Reads run ahead in parallel; writing files (and choosing names) stays in listing order.
   const remoteOf = readAhead(targets, SYNC_CONCURRENCY, ({ target, mode }) => readRemote(client, target, { mode }));
   await store.batch(root, async () => {
@@ -59,8 +64,15 @@ export async function pullCommand(root: string, connection: Connection, options:
         const remote = await remoteOf(index);
         if (remote instanceof Error) throw remote;
         outcome = await pullResource(
-          { client, store, unsavedText: () => undefined, decideOverwrite: () => Promise.resolve(options.force ? ('overwrite' as const) : ('skip' as const)) },
-          { environment, target, root, folder, mode, remote },
+          {
+            client,
+            store,
+            unsavedText: () => undefined,
+            decideOverwrite: () => Promise.resolve(options.force ? ('overwrite' as const) : ('skip' as const)),
+            // No questions on a terminal: what --ours/--theirs leave open stays a conflict.
+            resolveMerge: options.force ? undefined : () => Promise.resolve(undefined),
+          },
+          { environment, target, root, folder, mode, remote, resolutions: options.resolutions },
         );
       } catch (err) {
         if (isConnectionFailure(err)) throw err;
@@ -74,7 +86,14 @@ export async function pullCommand(root: string, connection: Connection, options:
       out.endProgress();
       if (outcome.status === 'pulled') out.out(`pulled     ${file}`);
       else if (outcome.status === 'skipped') out.out(`kept       ${file} (local changes; --force replaces them)`);
-      else if (outcome.status === 'missing') {
+      else if (outcome.status === 'merged') out.out(`merged     ${file} (from the server: ${outcome.fromServer?.join(', ') || 'nothing'}; your changes kept)`);
+      else if (outcome.status === 'conflict') {
+        out.out(`conflict   ${file} (left as it is)`);
+        for (const c of outcome.conflicts ?? []) {
+          out.out(`  conflict ${c.pointer || '(document)'}  (${c.display})`);
+          for (const line of describeConflict(c)) out.out(`    ${line}`);
+        }
+      } else if (outcome.status === 'missing') {
         out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
       }
     }
@@ -83,10 +102,12 @@ export async function pullCommand(root: string, connection: Connection, options:
   for (const note of notes) out.note(`note: ${note}`);
   out.note(
     `Pulled ${counts.pulled}, unchanged ${counts.unchanged}${counts.skipped ? `, kept ${counts.skipped} with local changes` : ''}` +
+      `${counts.merged ? `, merged ${counts.merged}` : ''}` +
+      `${counts.conflict ? `, ${counts.conflict} with conflicts left as they are (${CONFLICT_HINT})` : ''}` +
       `${counts.missing ? `, ${counts.missing} gone from the server` : ''}` +
       `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
   );
-  return counts.failed ? EXIT.differences : EXIT.ok;
+  return counts.conflict ? EXIT.conflict : counts.failed ? EXIT.differences : EXIT.ok;
 }
 
 /** The key `--key` names: its id from SVC_KEY_ID, read through the API `--api` names (an id or a name). */

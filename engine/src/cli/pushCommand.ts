@@ -1,16 +1,21 @@
-// `svc push [FILE…] [--yes] [--force]`: lint first (errors stop it), then a plan (resource,
-// endpoint, changed paths), a question on a terminal (or --yes), then the pushes. A resource
-// changed or deleted on the server since the pull is refused (exit 3) unless --force; then
-// nothing at all is sent. After each successful push the file's base is refreshed, so
-// `svc diff` exits 0. Exit 0 only when every push succeeded. Without FILE: every tracked file
+// `svc push [FILE…] [--yes] [--force] [--ours[=POINTER]] [--theirs[=POINTER]]`: lint first
+// (errors stop it), then a plan (resource, endpoint, changed paths), a question on a terminal (or
+// --yes), then the pushes. A resource changed on the server since the pull is merged with the
+// file (pushMerge.ts): without conflicts the merged file is written and pushed (the plan lists
+// what came from the server); with conflicts nothing at all is sent (exit 3, each conflicting
+// path listed) unless --ours/--theirs resolve them. A resource deleted on the server is refused
+// (exit 3); --force overwrites either. After each successful push the file's base is refreshed,
+// so `svc diff` exits 0. Exit 0 only when every push succeeded. Without FILE: every tracked file
 // changed locally.
+import * as fs from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { runLint } from '../../../server/src/lint/cli';
 import { diffDocuments } from '../diff/semanticDiff';
 import { withoutVolatile } from '../sync/canonicalJson';
 import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
-import { pushDocument, type PushOutcome, type PushUi, type SendSummary } from '../sync/pushPipeline';
+import { describeConflict, mergeFile, type MergeResolutions } from '../sync/mergeFile';
+import { pushDocument, type MergeFacts, type PushOutcome, type PushUi, type SendSummary } from '../sync/pushPipeline';
 import { recordPush } from '../sync/recordPush';
 import type { OasVersionChoice, PushChoices } from '../sync/routing';
 import { readSnapshot } from '../sync/stateFile';
@@ -29,6 +34,8 @@ export interface PushOptions {
   reload: boolean;
   /** OAS documents the server does not have: create them as a new version of this API. */
   oasVersion?: OasVersionChoice;
+  /** `--ours`/`--theirs`, for all conflicts or per JSON pointer. */
+  resolutions?: MergeResolutions;
 }
 
 interface Planned {
@@ -36,6 +43,9 @@ interface Planned {
   inspection: Inspection;
   summary: SendSummary;
   paths: string[];
+  /** The server moved: what the merge took from it. */
+  fromServer?: string[];
+  resolved?: string[];
 }
 
 export async function pushCommand(root: string, connection: Connection, options: PushOptions, io: CliIo, out: Reporter): Promise<ExitCode> {
@@ -86,19 +96,38 @@ export async function pushCommand(root: string, connection: Connection, options:
     return EXIT.differences;
   }
 
-  // Conflicts: refused unless --force, and then nothing at all is sent.
-  const conflicts = candidates.filter(({ inspection: i }) => i.comparison.remoteChanged && i.comparison.status !== 'unchanged');
-  if (conflicts.length && !options.force) {
-    for (const { work, inspection } of conflicts) {
+  // The server moved: merged with the file where it can be; a conflict nobody resolved, a deletion
+  // or a missing base stops everything (nothing at all is sent) unless --force.
+  const moved = candidates.filter(({ inspection: i }) => i.comparison.remoteChanged && i.comparison.status !== 'unchanged');
+  if (moved.length && !options.force) {
+    let refusedAny = false;
+    for (const { work, inspection } of moved) {
+      const merge = await mergeOf(root, work, inspection, options.resolutions);
+      if (merge && merge.conflicts.length === 0) continue;
+      refusedAny = true;
+      if (merge) {
+        out.error(
+          `${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} changed on the server since it was pulled, and the file changed too, at the same place:`,
+        );
+        for (const c of merge.conflicts) {
+          out.out(`  conflict ${c.pointer || '(document)'}  (${c.display})`);
+          for (const line of describeConflict(c)) out.out(`    ${line}`);
+        }
+        continue;
+      }
       const what = inspection.comparison.status === 'deleted-remotely' ? 'was deleted on the server' : 'changed on the server';
       const mine = inspection.comparison.localChanged ? ', and the file changed too' : '; pushing the file would undo that';
-      out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} ${what} since it was pulled${mine}.`);
+      const why = inspection.comparison.status === 'deleted-remotely' ? '' : ' (the pulled version in .svc/remote/ is gone, so it cannot be merged)';
+      out.error(`${work.key}: the ${SYNC_KIND_LABELS[inspection.kind]} ${what} since it was pulled${mine}${why}.`);
       for (const c of inspection.comparison.changes) if (c.side !== 'local') out.out(`  ${c.side.padEnd(7)} ${c.display}`);
     }
-    out.error(
-      "nothing was pushed. See what changed with svc diff; pull the server's version (svc pull FILE --force replaces yours), " + 'or push anyway with --force.',
-    );
-    return EXIT.conflict;
+    if (refusedAny) {
+      out.error(
+        'nothing was pushed. Resolve the conflicts: --ours or --theirs for all, --ours=POINTER or --theirs=POINTER per path; ' +
+          "or see what changed with svc diff, pull the server's version (svc pull FILE --force replaces yours), or push anyway with --force.",
+      );
+      return EXIT.conflict;
+    }
   }
 
   // The plan: a dry pass of the pipeline (every check, the route) that stops before sending.
@@ -107,14 +136,29 @@ export async function pushCommand(root: string, connection: Connection, options:
   const unchanged: string[] = [];
   for (const { work, inspection } of candidates) {
     let summary: SendSummary | undefined;
+    let mergedText: string | undefined;
+    let facts: MergeFacts | undefined;
     const outcome = await runPipeline(root, connection, work, inspection, options, {
       confirm: (s) => {
         summary = s;
         return Promise.resolve(false);
       },
+      confirmMerge: (f) => {
+        facts = f;
+        summary = f.summary;
+        return Promise.resolve(false);
+      },
+      // A dry pass writes nothing: a merge that leaves nothing to send is written below.
+      writeMerged: (text) => {
+        mergedText = text;
+        return Promise.resolve();
+      },
     });
     if (outcome.status === 'no-op') {
-      unchanged.push(work.key);
+      if (outcome.merge && mergedText !== undefined) {
+        await fs.writeFile(work.file, mergedText, 'utf8');
+        out.out(`merged     ${work.key} (from the server: ${outcome.merge.fromServer.join(', ') || 'nothing'}); it now equals the server's version`);
+      } else unchanged.push(work.key);
       await recordPush(store, root, work.key, environment, work.record, outcome);
     } else if (outcome.status === 'refused' || !summary) {
       out.error(`${work.key}: ${outcome.message}`);
@@ -123,8 +167,9 @@ export async function pushCommand(root: string, connection: Connection, options:
     } else {
       const remote = inspection.remote.exists ? withoutVolatile(inspection.kind, inspection.remote.document) : {};
       const mark = { added: '+', removed: '-', changed: '~' } as const;
-      const paths = diffDocuments(remote, withoutVolatile(inspection.kind, inspection.local)).map((c) => `${mark[c.type]} ${c.display}`);
-      plan.push({ work, inspection, summary, paths });
+      const sent = facts ? (JSON.parse(facts.mergedText) as unknown) : inspection.local;
+      const paths = diffDocuments(remote, withoutVolatile(inspection.kind, sent)).map((c) => `${mark[c.type]} ${c.display}`);
+      plan.push({ work, inspection, summary, paths, fromServer: facts?.fromServer, resolved: facts?.resolved });
     }
   }
   if (unchanged.length) {
@@ -139,6 +184,8 @@ export async function pushCommand(root: string, connection: Connection, options:
     const name = p.inspection.kind === 'key' ? '(key)' : `'${p.inspection.name}'`;
     out.out(`  ${p.work.key}: ${route.operation} ${SYNC_KIND_LABELS[p.inspection.kind]} ${name} via ${route.endpoint}`);
     out.out(`    why: ${route.why}`);
+    if (p.fromServer) out.out(`    merged with the server's changes (written to the file before the push): ${p.fromServer.join(', ') || 'none'}`);
+    if (p.resolved?.length) out.out(`    conflicts resolved: ${p.resolved.join(', ')}`);
     for (const line of p.paths.slice(0, 50)) out.out(`    ${line}`);
     if (p.paths.length > 50) out.out(`    … and ${p.paths.length - 50} more path(s)`);
   }
@@ -159,7 +206,11 @@ export async function pushCommand(root: string, connection: Connection, options:
     out.progress(`pushing ${index + 1}/${plan.length}`);
     let outcome: PushOutcome;
     try {
-      outcome = await runPipeline(root, connection, p.work, p.inspection, options, { confirm: () => Promise.resolve(true) });
+      outcome = await runPipeline(root, connection, p.work, p.inspection, options, {
+        confirm: () => Promise.resolve(true),
+        confirmMerge: () => Promise.resolve(true),
+        writeMerged: (text) => fs.writeFile(p.work.file, text, 'utf8'),
+      });
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       failed++;
@@ -171,7 +222,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     if (outcome.status === 'pushed' || outcome.status === 'no-op') {
       await recordPush(store, root, p.work.key, environment, p.work.record, outcome);
       const reload = outcome.reloaded ? ' (gateway reloaded: live)' : ' (stored; live after a gateway reload: --reload)';
-      out.out(`pushed     ${p.work.key}${outcome.route?.reloadNeeded ? reload : ''}`);
+      out.out(`${outcome.merge ? 'merged and pushed' : 'pushed    '} ${p.work.key}${outcome.route?.reloadNeeded ? reload : ''}`);
     } else {
       // The server moved between the plan and the send.
       if (outcome.status === 'cancelled') conflicted++;
@@ -189,7 +240,7 @@ async function runPipeline(
   work: WorkFile,
   inspection: Inspection,
   options: PushOptions,
-  hooks: { confirm: (s: SendSummary) => Promise<boolean> },
+  hooks: { confirm: (s: SendSummary) => Promise<boolean>; confirmMerge: (f: MergeFacts) => Promise<boolean>; writeMerged: (text: string) => Promise<void> },
 ): Promise<PushOutcome> {
   const { record } = work;
   let keyIdNeeded = false;
@@ -205,6 +256,10 @@ async function runPipeline(
     showDiff: () => Promise.resolve(undefined),
     confirmSend: hooks.confirm,
     offerReload: () => Promise.resolve(options.reload),
+    // --force overwrites: no merge (the pipeline then asks resolveConflict, answered 'overwrite').
+    confirmMerge: options.force ? undefined : hooks.confirmMerge,
+    // Conflicts were refused (or resolved by --ours/--theirs) before the plan: never asked here.
+    resolveMergeConflicts: () => Promise.resolve(undefined),
   };
   const choices: PushChoices = {};
   const outcome = await pushDocument(
@@ -215,9 +270,11 @@ async function runPipeline(
       uri: pathToFileURL(work.file).toString(),
       text: inspection.text,
       target: record?.target,
-      base: record ? { remoteHash: record.remoteHash, remoteText: await readSnapshot(root, record.remoteHash) } : undefined,
+      base: record ? { remoteHash: record.remoteHash, remoteText: await readSnapshot(root, record.remoteHash), localHash: record.localHash } : undefined,
       errors: [],
       choices,
+      resolutions: options.resolutions,
+      writeMerged: options.force ? undefined : hooks.writeMerged,
     },
   );
   if (keyIdNeeded) {
@@ -229,4 +286,26 @@ async function runPipeline(
     };
   }
   return outcome;
+}
+
+/** The file merged with the server (undefined when it cannot be: deleted on the server, or the base snapshot gone). */
+async function mergeOf(root: string, work: WorkFile, inspection: Inspection, resolutions: MergeResolutions | undefined) {
+  if (!work.record || !inspection.remote.exists || inspection.comparison.status === 'deleted-remotely') return undefined;
+  const baseText = await readSnapshot(root, work.record.remoteHash);
+  if (baseText === undefined) return undefined;
+  let base: unknown;
+  try {
+    base = JSON.parse(baseText);
+  } catch {
+    return undefined;
+  }
+  return mergeFile({
+    kind: inspection.kind,
+    text: inspection.text,
+    local: inspection.local,
+    base,
+    remote: inspection.remote.document,
+    resolutions,
+    localChanged: inspection.comparison.localChanged,
+  });
 }

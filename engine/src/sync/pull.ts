@@ -1,6 +1,8 @@
 // Pull: one remote resource into a workspace file as formatted JSON, recorded in
-// `.svc/state.json`. A file with unsaved or unpushed changes is never overwritten without the
-// user's answer. Free of `vscode`: the questions and editor state come through PullPorts.
+// `.svc/state.json`. A file with unpushed changes is merged with the server's version when the
+// caller can answer conflicts (pullMerge.ts); otherwise, and for unsaved changes, it is never
+// overwritten without the user's answer. Free of `vscode`: the questions and editor state come
+// through PullPorts.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ManagementClient } from '../../../api/src/client';
@@ -11,6 +13,9 @@ import { findRecordFor, saveSnapshot, stateKeyOf, STATE_DIR, STATE_FILE } from '
 import type { SyncStateStore } from './stateStore';
 import { containedPath } from './pathContainment';
 import { SYNC_KIND_LABELS, type RemoteTarget } from './syncKinds';
+import type { MergeConflict, MergeSide } from '../diff/merge';
+import type { MergeResolutions } from './mergeFile';
+import { mergeIntoFile } from './pullMerge';
 
 /** Why pulling over an existing file needs the user's answer. */
 export type OverwriteReason = 'unsaved' | 'modified' | 'unrecorded';
@@ -28,6 +33,17 @@ export interface PullPorts {
    * version than the disk (a later save would meet "the file is newer").
    */
   writeFile?(file: string, text: string): Promise<void>;
+  /**
+   * A file with unpushed changes is merged with the server's version instead of asking
+   * decideOverwrite, when this is given; it answers the merge's conflicts (a side per pointer),
+   * or undefined to keep the file as it is. Absent: no merge (the overwrite question as before).
+   */
+  resolveMerge?(info: {
+    file: string;
+    environment: string;
+    conflicts: MergeConflict[];
+    fromServer: string[];
+  }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
 }
 
 export interface PullRequest {
@@ -41,14 +57,20 @@ export interface PullRequest {
   signal?: AbortSignal;
   /** The server's version, when the caller already read it (batch pulls read ahead, in parallel). */
   remote?: RemoteSnapshot;
+  /** Conflicts of a merge resolved in advance (`svc pull --ours/--theirs`). */
+  resolutions?: MergeResolutions;
 }
 
 export interface PullOutcome {
-  status: 'pulled' | 'unchanged' | 'skipped' | 'missing';
+  status: 'pulled' | 'unchanged' | 'skipped' | 'missing' | 'merged' | 'conflict';
   /** Absolute path of the file. */
   file?: string;
   copiedTo?: string;
   message: string;
+  /** `merged`: the paths that came from the server. */
+  fromServer?: string[];
+  /** `conflict`: what nobody resolved (the file was left as it is). */
+  conflicts?: MergeConflict[];
 }
 
 const exists = (file: string) =>
@@ -91,6 +113,22 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     const onDisk = await fs.readFile(file, 'utf8');
     const record = state.files[key];
     const reason = overwriteReason(unsaved, onDisk, text, record ? record.localHash : undefined, target);
+    if (reason === 'modified' && record && ports.resolveMerge) {
+      const merged = await mergeIntoFile(ports, {
+        root,
+        file,
+        key,
+        environment,
+        target,
+        record,
+        onDisk,
+        remote: remote.document,
+        remoteText: text,
+        remoteHash,
+        resolutions: request.resolutions,
+      });
+      if (merged) return merged;
+    }
     if (reason) {
       const decision = await ports.decideOverwrite({ file, reason, environment });
       if (decision === 'skip')

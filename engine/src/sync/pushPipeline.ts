@@ -18,12 +18,19 @@ import { isRefusal, planPush, type OasVersionChoice, type PushChoices, type Push
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
 import { isManagementApiError } from '../../../api/src/errors';
 import { NO_RELOAD_MESSAGE, reloadKnownMissing } from '../../../api/src/specFallbacks';
+import type { MergeConflict, MergeSide } from '../diff/merge';
+import { mergeWithServer, type MergeConflictFacts, type MergeFacts } from './pushMerge';
+import type { FileMerge, MergeResolutions } from './mergeFile';
+
+export type { MergeConflictFacts, MergeFacts } from './pushMerge';
 
 /** What the user pulled or opened: the base a conflict is measured against. */
 export interface PushBase {
   remoteHash: string;
   /** The remote as pulled, when still available (for "Show remote changes"). */
   remoteText?: string;
+  /** The file's hash as written at the pull or push: when it still matches, the file is the base itself. */
+  localHash?: string;
 }
 
 export interface ConflictFacts {
@@ -69,6 +76,15 @@ export interface PushUi {
   confirmSend(summary: SendSummary): Promise<boolean>;
   /** After a gateway-style classic push: true when the user wants the reload now. */
   offerReload(message: string): Promise<boolean>;
+  /**
+   * The server moved and the file merges with it without conflict: show the merged result against
+   * the server and say what came from the server; true writes the merged file and pushes it
+   * (instead of showDiff + confirmSend). Without it (and resolveMergeConflicts), push asks
+   * resolveConflict as before.
+   */
+  confirmMerge?(facts: MergeFacts): Promise<boolean>;
+  /** The merge's conflicts: a side for each conflict's pointer, or undefined to stop (nothing is sent). */
+  resolveMergeConflicts?(facts: MergeConflictFacts): Promise<ReadonlyMap<string, MergeSide> | undefined>;
 }
 
 export interface PushRequest {
@@ -90,6 +106,13 @@ export interface PushRequest {
   errors: readonly string[];
   choices?: PushChoices;
   signal?: AbortSignal;
+  /** Conflicts resolved in advance (`svc push --ours/--theirs`). */
+  resolutions?: MergeResolutions;
+  /**
+   * Writes the merged text into the file (the editor's document, or the disk). Push merges with a
+   * server that moved only when it can write the result.
+   */
+  writeMerged?(text: string): Promise<void>;
 }
 
 export type PushStatus = 'pushed' | 'no-op' | 'cancelled' | 'refused' | 'pull-requested';
@@ -108,6 +131,10 @@ export interface PushOutcome {
   localHash?: string;
   /** Gateway-style classic push: was the reload done? */
   reloaded?: boolean;
+  /** The server moved and the file was merged with it. */
+  merge?: { text: string; fromServer: string[]; fromFile: string[]; resolved: string[]; written: boolean };
+  /** A merge stopped by conflicts nobody resolved: nothing was sent, the file is unchanged. */
+  conflicts?: MergeConflict[];
 }
 
 export interface PushDeps {
@@ -123,6 +150,7 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const { ui } = deps;
   const { environment, name, signal } = request;
   let document: unknown;
+  let text = request.text;
   try {
     document = JSON.parse(request.text);
   } catch (err) {
@@ -156,9 +184,27 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const remoteText = remote.exists ? formatDocument(remote.document) : undefined;
   const mineText = formatDocument(document);
 
-  // Somebody changed (or deleted) the remote since it was pulled or opened: stop and say so.
+  // Somebody changed (or deleted) the remote since it was pulled or opened: merge, else stop and say so.
   const remoteHash = remote.exists ? hashDocument(kind, remote.document) : undefined;
+  let fileMerge: FileMerge | undefined;
   if (request.base && remoteHash !== request.base.remoteHash) {
+    const merged = await mergeWithServer(ui, { ...request, kind, document, remote });
+    if (merged?.status === 'conflicts') {
+      const list = merged.conflicts.map((c) => c.display).join(', ');
+      return {
+        ...cancelled(kind),
+        target,
+        conflicts: merged.conflicts,
+        message: `Push cancelled: ${name} and '${environment}' both changed ${list} since you pulled it; nothing was sent and the file is unchanged.`,
+      };
+    }
+    if (merged) {
+      fileMerge = merged.merge;
+      document = fileMerge.value;
+      text = fileMerge.text;
+    }
+  }
+  if (request.base && remoteHash !== request.base.remoteHash && !fileMerge) {
     const decision = await ui.resolveConflict({
       name,
       environment,
@@ -184,6 +230,21 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
 
   const choices: PushChoices = { ...request.choices };
   if (remote.exists && !choices.oasVersion && sameDocument(kind, document, remote.document)) {
+    if (fileMerge) {
+      // The merge brought the server's changes in and the file had nothing else: nothing to send.
+      await request.writeMerged!(text);
+      return {
+        status: 'no-op',
+        kind,
+        target,
+        remoteDocument: remote.document,
+        remoteHash,
+        localHash: hashDocument(kind, document),
+        merge: mergeInfo(fileMerge, true),
+        message:
+          `Merged the changes on '${environment}' (${displays(fileMerge.fromServer)}) into ${name}: ` + "it now equals the server's version; nothing was sent.",
+      };
+    }
     return {
       status: 'no-op',
       kind,
@@ -227,8 +288,25 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const route = planPush({ kind, document: sendable, id, apiId, exists: remote.exists, credentials, dashboardRecord: remote.dashboardRecord, choices });
   if (isRefusal(route)) return refused(route.refused, kind);
 
-  await ui.showDiff(remoteText ?? '', `${name}: ${route.operation === 'create' ? `new on '${environment}'` : `'${environment}' now`} ↔ to be pushed`);
-  if (!(await ui.confirmSend({ name, environment, kind, route, unrecorded: !request.base && remote.exists }))) return { ...cancelled(kind), route };
+  const summary: SendSummary = { name, environment, kind, route, unrecorded: !request.base && remote.exists };
+  if (fileMerge) {
+    const info = mergeInfo(fileMerge, false);
+    const facts: MergeFacts = {
+      summary,
+      remoteText: remoteText ?? '',
+      mergedText: text,
+      fromServer: info.fromServer,
+      fromFile: info.fromFile,
+      resolved: info.resolved,
+    };
+    if (!(await ui.confirmMerge!(facts))) {
+      return { ...cancelled(kind), route, message: `Push cancelled: nothing was sent and ${name} is unchanged (the merge was not written).` };
+    }
+    await request.writeMerged!(text);
+  } else {
+    await ui.showDiff(remoteText ?? '', `${name}: ${route.operation === 'create' ? `new on '${environment}'` : `'${environment}' now`} ↔ to be pushed`);
+    if (!(await ui.confirmSend(summary))) return { ...cancelled(kind), route };
+  }
 
   const newId = await route.send(client, signal);
   const pushedTarget: RemoteTarget = { kind, id: newId || id || '', ...(apiId ? { apiId } : {}) };
@@ -246,6 +324,11 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     localHash: hashDocument(kind, document),
     message: `Pushed ${name} to '${environment}' (${route.endpoint}).`,
   };
+  if (fileMerge) {
+    outcome.merge = mergeInfo(fileMerge, true);
+    const from = displays(fileMerge.fromServer);
+    outcome.message = `Merged ${name} with the changes on '${environment}' and pushed it (${route.endpoint}). From the server: ${from}.`;
+  }
   if (route.reloadNeeded) {
     const noReload = `Pushed ${name} to '${environment}'. ${NO_RELOAD_MESSAGE}`;
     if (reloadKnownMissing(client)) {
@@ -271,4 +354,24 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     }
   }
   return outcome;
+}
+
+const displays = (changes: ReadonlyArray<{ display: string }>) => (changes.length ? changes.map((c) => c.display).join(', ') : 'nothing');
+
+function mergeInfo(
+  merge: {
+    text: string;
+    fromServer: Array<{ display: string }>;
+    fromFile: Array<{ display: string }>;
+    resolved: Array<{ display: string; choice: MergeSide }>;
+  },
+  written: boolean,
+) {
+  return {
+    text: merge.text,
+    fromServer: merge.fromServer.map((c) => c.display),
+    fromFile: merge.fromFile.map((c) => c.display),
+    resolved: merge.resolved.map((c) => `${c.display} (${c.choice === 'ours' ? 'mine' : 'theirs'})`),
+    written,
+  };
 }

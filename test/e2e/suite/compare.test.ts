@@ -104,8 +104,8 @@ describe('compare with environment', () => {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
-  it('after a push of the file, Compare shows no differences', async () => {
-    const outcome = await setup.api.withSyncAnswers({ confirm: true, onConflict: 'overwrite' }, () =>
+  it('after a push of the file (the conflict on rate resolved as mine, per merged), Compare shows no differences', async () => {
+    const outcome = await setup.api.withSyncAnswers({ confirm: true, mergeConflicts: () => ({ '/rate': 'ours' }), confirmMerge: true }, () =>
       vscode.commands.executeCommand<{ status: string; message: string }>('svc.push', { uri: gold }),
     );
     assert.equal(outcome?.status, 'pushed', outcome?.message);

@@ -126,17 +126,16 @@ describe('sync', () => {
     assert.equal(back?.status, 'pushed', back?.message);
   });
 
-  it('push after a remote change: refused, then overwrite on the answer', async () => {
+  it('push after a remote change to a file not changed since: the change is merged into the file, nothing is sent', async () => {
     const uri = petstore;
     const record = await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic);
     await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed elsewhere' } });
-    const refused = await push(uri, { onConflict: 'cancel' });
-    assert.equal(refused?.status, 'cancelled');
-    assert.match(refused.message, /changed on 'E2E Sync' since you pulled it; nothing was sent/);
+    // Pushing the file as it was pulled would undo the server's change: it is merged instead (merge.test.ts has the rest).
+    const outcome = await push(uri);
+    assert.equal(outcome?.status, 'no-op', outcome?.message);
+    assert.match(outcome.message, /Merged the changes on 'E2E Sync' \(name\) into .*: it now equals the server's version; nothing was sent/);
+    assert.equal(JSON.parse(fs.readFileSync(uri.fsPath, 'utf8')).name, 'Changed elsewhere');
     assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed elsewhere');
-    const overwritten = await push(uri, { onConflict: 'overwrite' });
-    assert.equal(overwritten?.status, 'pushed', overwritten?.message);
-    assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.proxy?.listen_path, '/petstore-v2/');
   });
 
   it('pull over a locally modified file asks first (answer: keep mine as a copy)', async () => {

@@ -61,6 +61,15 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
       unsavedText,
       writeFile: writePulledFile,
       decideOverwrite: async ({ file, reason, environment }) => args.overwrite ?? ctx.ui.askOverwrite(file, reason, environment),
+      // Local changes merge with the server's version: a single pull asks about conflicts; Pull All
+      // (overwrite 'skip') leaves a conflicting file as it is; 'overwrite'/'copy' were decided already.
+      resolveMerge:
+        args.overwrite === undefined && ctx.ui.resolveMergeConflicts
+          ? ({ file, environment, conflicts, fromServer }) =>
+              ctx.ui.resolveMergeConflicts!({ name: vscode.workspace.asRelativePath(file), environment, conflicts, fromServer })
+          : args.overwrite === 'skip'
+            ? () => Promise.resolve(undefined)
+            : undefined,
     },
     { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), mode: args.mode, signal: args.signal },
   );
@@ -70,7 +79,7 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
   }
   ctx.log.info(`pull: ${outcome.status} — ${outcome.message}`);
   if (args.notify !== false) {
-    if (outcome.status === 'missing') void vscode.window.showWarningMessage(outcome.message);
+    if (outcome.status === 'missing' || outcome.status === 'conflict') void vscode.window.showWarningMessage(outcome.message);
     else void vscode.window.showInformationMessage(outcome.message);
   }
   return outcome;
@@ -88,15 +97,17 @@ export interface PullAllSummary {
   pulled: number;
   unchanged: number;
   skipped: number;
+  merged: number;
+  conflicts: number;
   failed: number;
   cancelled: boolean;
   message: string;
 }
 
-/** Every API, policy and key of an environment; files with local changes are kept (never overwritten). */
+/** Every API, policy and key of an environment; files with local changes are merged, or kept when they conflict (never overwritten). */
 export async function pullAll(ctx: SyncContext, environment: string): Promise<PullAllSummary> {
   const root = workspaceRootFor();
-  const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, failed: 0, cancelled: false, message: '' };
+  const summary: PullAllSummary = { pulled: 0, unchanged: 0, skipped: 0, merged: 0, conflicts: 0, failed: 0, cancelled: false, message: '' };
   const notes: string[] = [];
   await withCancellableProgress(`Pulling everything from '${environment}'`, async (signal, report) => {
     const client = await ctx.clientFor(environment);
@@ -117,6 +128,8 @@ export async function pullAll(ctx: SyncContext, environment: string): Promise<Pu
         if (outcome.status === 'pulled') summary.pulled++;
         else if (outcome.status === 'unchanged') summary.unchanged++;
         else if (outcome.status === 'skipped') summary.skipped++;
+        else if (outcome.status === 'merged') summary.merged++;
+        else if (outcome.status === 'conflict') summary.conflicts++;
       } catch (err) {
         if (isManagementApiError(err, 'cancelled')) {
           summary.cancelled = true;
@@ -130,6 +143,8 @@ export async function pullAll(ctx: SyncContext, environment: string): Promise<Pu
   summary.message = [
     `${summary.cancelled ? 'Pull All cancelled' : 'Pull All done'} ('${environment}'): ${summary.pulled} pulled, ${summary.unchanged} unchanged`,
     summary.skipped ? `, ${summary.skipped} skipped (local changes kept)` : '',
+    summary.merged ? `, ${summary.merged} merged with local changes` : '',
+    summary.conflicts ? `, ${summary.conflicts} left as they are (conflicts with local changes: pull each to choose a side)` : '',
     summary.failed ? `, ${summary.failed} failed (see the log)` : '',
     notes.length ? `; ${notes.join('; ')}` : '',
     '.',

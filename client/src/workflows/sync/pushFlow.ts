@@ -55,9 +55,12 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     text: document.getText(),
     target: applies?.target,
     kind: documentKindOf(document.uri, () => parseJson(document.getText())),
-    base: applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash) } : undefined,
+    base:
+      applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash), localHash: applies.localHash } : undefined,
     errors: errorsOf(document.uri),
     choices: args.choices,
+    // A workspace file can take the merge with a server that moved (an `svc:` document is the server's own).
+    writeMerged: document.uri.scheme === 'file' ? (text) => writeMergedText(document, text) : undefined,
   };
   const ui = ctx.ui.push({ documentUri: document.uri, reload: () => ctx.reloadGateway(environment) });
 
@@ -77,8 +80,9 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   if (outcome.status === 'pushed') {
     ctx.refreshTree();
     // The server now has what the editor shows: save it (nothing stays marked unsaved), close the push's diffs.
-    if (document.uri.scheme === 'file' && document.isDirty && document.getText() === request.text) {
-      if (!(await saveHolding(document, request.text))) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
+    const pushedText = outcome.merge?.text ?? request.text;
+    if (document.uri.scheme === 'file' && document.isDirty && document.getText() === pushedText) {
+      if (!(await saveHolding(document, pushedText))) ctx.log.warn(`push ${name}: pushed, but saving the file failed; save it yourself (File: Save)`);
     }
     const closeDiffs = async () => ui.closeDiffs?.();
     if (document.uri.scheme === 'file' || document.uri.scheme === 'untitled') await closeDiffs();
@@ -97,4 +101,16 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     else if (outcome.status !== 'pull-requested' && !reloadOffered) void vscode.window.showInformationMessage(outcome.message);
   }
   return outcome;
+}
+
+/**
+ * The merged text replaces the editor's (one undoable edit, so Undo brings back the file as it was
+ * before the merge) and is saved: what is pushed is what the file holds.
+ */
+async function writeMergedText(document: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, new vscode.Range(0, 0, document.lineCount, 0), text);
+  if (!(await vscode.workspace.applyEdit(edit)))
+    throw new Error(`the merged result could not be written into ${path.basename(document.uri.path)}; nothing was sent.`);
+  await saveHolding(document, text);
 }

@@ -3,6 +3,7 @@
 import type * as vscode from 'vscode';
 import type { OverwriteDecision, OverwriteReason } from './pull';
 import type { PushUi } from './pushPipeline';
+import type { MergeConflict, MergeSide } from '../../../../engine/src/diff/merge';
 
 export interface SyncUi {
   /** The questions of one push of the document at `documentUri` (the diff's right side). */
@@ -14,4 +15,14 @@ export interface SyncUi {
   askPullMode(): Promise<'full' | 'public' | undefined>;
   /** Pull over a file with unsaved or unpushed changes. */
   askOverwrite(file: string, reason: OverwriteReason, environment: string): Promise<OverwriteDecision>;
+  /**
+   * Pull merged the server's version into a file with local changes and found conflicts: a side
+   * per conflict pointer, or undefined to leave the file as it is. Absent: pull asks askOverwrite.
+   */
+  resolveMergeConflicts?(facts: {
+    name: string;
+    environment: string;
+    conflicts: MergeConflict[];
+    fromServer: string[];
+  }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
 }

@@ -10,6 +10,7 @@ import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
 import { listAllApis } from '../../../../api/src/specFallbacks';
+import { chooseConflictSides, confirmMergedPush } from './vscodeMergeUi';
 
 export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
@@ -32,6 +33,7 @@ export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
     push: (options) => createVscodePushUi({ ...options, diffs }),
     askPullMode,
     askOverwrite,
+    resolveMergeConflicts: (facts) => chooseConflictSides(facts),
   };
 }
 
@@ -110,6 +112,16 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
         validateInput: (v) => (v.trim() ? undefined : 'Enter the key id.'),
       });
     },
+
+    async confirmMerge(facts) {
+      // The server's version now (left) against the merged file (right), then the question.
+      const left = diffs.create(`${facts.summary.name}.${facts.summary.environment}.json`, facts.remoteText);
+      const right = diffs.create(`${facts.summary.name}.merged.json`, facts.mergedText);
+      await openDiff(left, right, `${facts.summary.name}: '${facts.summary.environment}' now ↔ merged`);
+      return confirmMergedPush(facts);
+    },
+
+    resolveMergeConflicts: (facts) => chooseConflictSides(facts),
 
     async showDiff(remoteText, title) {
       await openDiff(diffs.create('remote.json', remoteText), options.documentUri, title);
