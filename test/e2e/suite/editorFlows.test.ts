@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import { waitFor } from './helpers/wait';
 import { screenshot } from './helpers/screenshot';
 import { notificationShown } from './helpers/shown';
-import { hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
+import { clickWorkbench, hasDriver, queryWorkbench, waitForVisible } from './helpers/workbench';
 
 const ENV = 'E2E Editor Flows';
 const TITLE_ACTIONS = '.editor-actions .action-label';
@@ -246,10 +246,13 @@ describe('issue 14: create and push flows', function () {
       assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Petstore (unsaved, then pushed)');
     });
 
-    it('at a conflict the diff shows first and the choice is a notification, not a modal dialog over it', async function () {
+    it('at a conflict that cannot be merged the diff shows first, the choice is a notification (not a modal dialog), and it offers Compare with Environment', async function () {
       if (!hasDriver()) this.skip();
       const record = await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic);
       await setup.server.updateApi(SEED_API_IDS.petstoreClassic, { ...record, api_definition: { ...record.api_definition, name: 'Changed on the server' } });
+      // Without the version recorded at the pull there is nothing to merge against: push asks.
+      const workspace = vscode.workspace.getWorkspaceFolder(file)!.uri.fsPath;
+      fs.rmSync(`${workspace}/.svc/remote`, { recursive: true, force: true });
       await editUnsaved((doc) => (doc.name = 'Changed here too'));
       let outcome: PushOutcome | undefined;
       void setup.api
@@ -260,10 +263,19 @@ describe('issue 14: create and push flows', function () {
       assert.ok(!(await queryWorkbench('.monaco-dialog-box')).some((e) => e.visible), 'no modal dialog covers the diff');
       assert.ok((await screenshot('push-conflict-diff'))?.endsWith('.png'));
       assert.match(String(await notificationShown(/since you pulled it/, /The diff shows what changed there/)), /Nothing was sent/);
-      await vscode.commands.executeCommand('notifications.clearAll');
-      await waitFor(() => outcome, { message: 'the push to end when the notification is dismissed' });
+      // The buttons the docs promise (docs/sync.md): Compare with Environment, Overwrite, Pull (keep mine as a copy).
+      await vscode.commands.executeCommand('notifications.showList');
+      const buttons = (await queryWorkbench('.notifications-list-container .monaco-button')).filter((b) => b.visible).map((b) => b.text);
+      for (const label of ['Compare with Environment', 'Overwrite', 'Pull (keep mine as a copy)'])
+        assert.ok(buttons.includes(label), `${label} in ${buttons.join(' | ')}`);
+      await clickWorkbench('.notifications-list-container .monaco-button:has-text("Compare with Environment")');
+      await waitFor(() => outcome, { message: 'the push to end once Compare was chosen' });
       assert.equal(outcome?.status, 'cancelled');
+      await waitFor(() => diffTabs().find((t) => /'E2E Editor Flows' ↔ local/.test(t.label)), { message: 'the Compare with Environment diff' });
       assert.equal((await setup.server.getDashboardApi(SEED_API_IDS.petstoreClassic)).api_definition?.name, 'Changed on the server', 'nothing was sent');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+      await openFixture(vscode.workspace.asRelativePath(file));
       await vscode.commands.executeCommand('workbench.action.files.revert');
     });
   });

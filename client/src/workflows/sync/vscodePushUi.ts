@@ -9,6 +9,7 @@ import type { RemoteDiffDocuments } from './remoteDiffDocuments';
 import type { SyncUi } from './syncUi';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
+import { COMPARE_COMMAND } from './compareFlow';
 import { listAllApis } from '../../../../api/src/specFallbacks';
 import { chooseConflictSides, confirmMergedPush } from './vscodeMergeUi';
 
@@ -21,6 +22,8 @@ export interface VscodePushUiOptions {
 }
 
 const MODAL = { modal: true } as const;
+/** The conflict notice's button that opens Compare with Environment (the push stops; nothing is sent). */
+const COMPARE = 'Compare with Environment';
 
 /** The push's questions, plus closing the diff editors it opened once the push went through. */
 export interface VscodePushUi extends PushUi {
@@ -66,15 +69,20 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
         await openDiff(left, right, `${facts.name}: as pulled ↔ on '${facts.environment}' now`);
       }
       const shown = facts.deleted ? '' : ' The diff shows what changed there.';
+      // Compare with Environment (a pulled file against the server, path by path) where the file is one.
+      const compare = options.documentUri.scheme === 'file' ? [COMPARE] : [];
       const choice = await vscode.window.showWarningMessage(
         `The ${SYNC_KIND_LABELS[facts.kind]} ${facts.name} ${what} on '${facts.environment}' since you pulled it. Nothing was sent.${shown} ` +
+          `${compare.length ? 'Compare shows each changed path, mine and theirs; ' : ''}` +
           "Overwrite replaces the server's version with yours; Pull saves yours as a copy and brings the server's version into the file.",
+        ...compare,
         'Overwrite',
         'Pull (keep mine as a copy)',
         'Cancel',
       );
       if (choice === 'Overwrite') return 'overwrite';
       if (choice === 'Pull (keep mine as a copy)') return 'pull';
+      if (choice === COMPARE) void vscode.commands.executeCommand(COMPARE_COMMAND, options.documentUri);
       return 'cancel';
     },
 
