@@ -265,10 +265,10 @@ describe('issue 14: create and push flows', function () {
       assert.match(String(await notificationShown(/since you pulled it/, /The diff shows what changed there/)), /Nothing was sent/);
       // The buttons the docs promise (docs/sync.md): Compare with Environment, Overwrite, Pull (keep mine as a copy).
       await vscode.commands.executeCommand('notifications.showList');
-      const buttons = (await queryWorkbench('.notifications-list-container .monaco-button')).filter((b) => b.visible).map((b) => b.text);
+      const buttons = (await queryWorkbench('.notification-list-item .monaco-button')).filter((b) => b.visible).map((b) => b.text);
       for (const label of ['Compare with Environment', 'Overwrite', 'Pull (keep mine as a copy)'])
         assert.ok(buttons.includes(label), `${label} in ${buttons.join(' | ')}`);
-      await clickWorkbench('.notifications-list-container .monaco-button:has-text("Compare with Environment")');
+      await clickWorkbench('.notification-list-item .monaco-button:has-text("Compare with Environment")');
       await waitFor(() => outcome, { message: 'the push to end once Compare was chosen' });
       assert.equal(outcome?.status, 'cancelled');
       await waitFor(() => diffTabs().find((t) => /'E2E Editor Flows' ↔ local/.test(t.label)), { message: 'the Compare with Environment diff' });
