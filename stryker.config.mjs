@@ -26,49 +26,125 @@ if (existsSync(shared)) {
 process.env.SVC_FC_SEED ??= '20261125';
 
 /**
- * What is mutated, grouped as in docs/testing.md. Line ranges keep a cold run within 25 minutes on
- * 2 cores: the diff's equality and walk (not its three-way grouping), the migration's TLS versions and
- * load balancing (not every upstream member).
+ * What is mutated, by area (docs/testing.md says why each module is in, and what is left out).
+ * Each area names its modules and the unit tests that guard them; `SVC_MUTATION_AREA=cli,sync`
+ * runs some areas, none runs them all. Runs are incremental: Stryker keeps one file per selection
+ * (`reports/mutation/<areas>.incremental.json`), so a run after a small change mutates only what
+ * changed and reuses the rest.
  */
-export const MUTATED = {
-  authentication: ['sandbox/src/http/auth.ts'],
-  conflictDetection: ['engine/src/sync/compare.ts'],
-  pathContainment: ['engine/src/sync/pathContainment.ts'],
-  changeDetection: ['engine/src/diff/semanticDiff.ts:34-88'],
-  normalisation: ['engine/src/sync/canonicalJson.ts'],
-  requestValidation: ['sandbox/src/routes/refusals.ts', 'validation/src/refusals.ts'],
-  validationRules: ['validation/src/semantic/auth.ts', 'validation/src/semantic/network.ts', 'validation/src/suggest.ts'],
-  quickFixes: ['server/src/service/codeActions/gatewayFixes.ts'],
-  migration: ['migration/src/mapUpstream.ts:5-6', 'migration/src/mapUpstream.ts:152-181'],
-  secretMasking: ['client/src/shared/masking.ts', 'client/src/shared/keyIds.ts', 'engine/src/sync/keySecrets.ts'],
+export const AREAS = {
+  cli: {
+    mutate: ['engine/src/cli/pushCommand.ts', 'engine/src/cli/pullCommand.ts', 'engine/src/cli/diffCommand.ts', 'engine/src/cli/main.ts', 'engine/src/cli/exitCodes.ts'],
+    tests: [
+      'test/unit/engine/cli-push-outcomes.test.ts',
+      'test/unit/engine/cli-exit-codes.test.ts',
+      'test/unit/engine/cli-friction.test.ts',
+      'test/unit/engine/cli-sync.test.ts',
+      'test/unit/engine/cli-merge.test.ts',
+    ],
+  },
+  sync: {
+    mutate: [
+      'engine/src/sync/compare.ts',
+      'engine/src/sync/pathContainment.ts',
+      'engine/src/sync/canonicalJson.ts',
+      'engine/src/sync/listing.ts',
+      'engine/src/sync/pushPipeline.ts',
+      'engine/src/sync/pull.ts',
+      'engine/src/sync/stateFile.ts',
+      'engine/src/sync/keySecrets.ts',
+      'engine/src/sync/jsonProblem.ts',
+    ],
+    tests: [
+      'test/unit/boundaries/conflict.test.ts',
+      'test/unit/boundaries/pathContainment.test.ts',
+      'test/unit/boundaries/normalisation.test.ts',
+      'test/unit/boundaries/secrets.test.ts',
+      'test/unit/boundaries/pushConflict.test.ts',
+      'test/unit/properties/pathContainment.property.test.ts',
+      'test/unit/engine/compare.test.ts',
+      'test/unit/engine/listing.test.ts',
+      'test/unit/engine/jsonProblem.test.ts',
+      'test/unit/engine/pushMerge.test.ts',
+      'test/unit/engine/cli-sync.test.ts',
+    ],
+  },
+  diff: {
+    mutate: ['engine/src/diff/semanticDiff.ts', 'engine/src/diff/merge.ts', 'engine/src/diff/arrayIdentity.ts', 'engine/src/diff/textEdits.ts', 'validation/src/jsonPointer.ts'],
+    tests: [
+      'test/unit/boundaries/diff.test.ts',
+      'test/unit/engine/semanticDiff.test.ts',
+      'test/unit/engine/merge.test.ts',
+      'test/unit/properties/semanticDiff.property.test.ts',
+      'test/unit/properties/merge.property.test.ts',
+      'test/unit/validation/jsonPointer.test.ts',
+    ],
+  },
+  validation: {
+    mutate: ['validation/src/severity.ts', 'validation/src/refusals.ts', 'validation/src/semantic/*.ts', 'validation/src/suggest.ts', 'sandbox/src/routes/refusals.ts'],
+    tests: [
+      'test/unit/validation/severity.test.ts',
+      'test/unit/boundaries/refusals.test.ts',
+      'test/unit/boundaries/classicRules.test.ts',
+      'test/unit/boundaries/oasRules.test.ts',
+      'test/unit/boundaries/suggest.test.ts',
+      'test/unit/service/validation.test.ts',
+    ],
+  },
+  sandbox: {
+    mutate: ['sandbox/src/http/auth.ts', 'sandbox/src/store/*.ts'],
+    tests: [
+      'test/unit/boundaries/sandboxAuth.test.ts',
+      'test/unit/sandbox/lock.test.ts',
+      'test/unit/sandbox/snapshot.test.ts',
+      'test/unit/sandbox/persistence.test.ts',
+    ],
+  },
+  api: {
+    mutate: ['api/src/specFallbacks.ts', 'api/src/paging.ts', 'api/src/errors.ts'],
+    tests: ['test/unit/api/spec-fallbacks.test.ts', 'test/unit/api/errors.test.ts', 'test/unit/engine/listing.test.ts'],
+  },
+  explorer: {
+    mutate: ['client/src/explorer/loadedIds.ts', 'client/src/explorer/apiListing.ts', 'client/src/shared/masking.ts', 'client/src/shared/keyIds.ts'],
+    tests: [
+      'test/unit/explorer/loadedIds.test.ts',
+      'test/unit/explorer/apiKindPaging.test.ts',
+      'test/unit/explorer/pagingIgnoredP.test.ts',
+      'test/unit/explorer/keyIdMasking.test.ts',
+      'test/unit/boundaries/secrets.test.ts',
+    ],
+  },
+  migration: {
+    mutate: ['migration/src/map*.ts', 'migration/src/convert.ts', 'migration/src/preprocess.ts', 'migration/src/skip.ts', 'migration/src/versioning.ts', 'migration/src/modes.ts'],
+    tests: [
+      'test/unit/migration/mapAuth.test.ts',
+      'test/unit/migration/mapMiddleware.test.ts',
+      'test/unit/migration/mapOperations.test.ts',
+      'test/unit/migration/mapServer.test.ts',
+      'test/unit/migration/mapUpstream.test.ts',
+      'test/unit/migration/preprocess.test.ts',
+      'test/unit/migration/skip.test.ts',
+      'test/unit/migration/versioning.test.ts',
+      'test/unit/migration/modes.test.ts',
+      'test/unit/boundaries/migrationTls.test.ts',
+      'test/unit/migration/referenceFixtures.test.ts',
+    ],
+  },
+  quickFixes: {
+    mutate: ['server/src/service/codeActions/gatewayFixes.ts'],
+    tests: ['test/unit/boundaries/gatewayFixes.test.ts', 'test/unit/service/codeActions.test.ts'],
+  },
 };
 
-/**
- * The unit tests that cover those modules, fast ones first (never test/unit/service/positionTree.test.ts:
- * very slow). Tests that start a sandbox over HTTP are left out: a direct test pins the same rule.
- */
-const TEST_FILES = [
-  'test/unit/boundaries/sandboxAuth.test.ts',
-  'test/unit/boundaries/conflict.test.ts',
-  'test/unit/boundaries/pathContainment.test.ts',
-  'test/unit/boundaries/normalisation.test.ts',
-  'test/unit/boundaries/classicRules.test.ts',
-  'test/unit/boundaries/oasRules.test.ts',
-  'test/unit/boundaries/gatewayFixes.test.ts',
-  'test/unit/boundaries/suggest.test.ts',
-  'test/unit/boundaries/migrationTls.test.ts',
-  'test/unit/boundaries/secrets.test.ts',
-  'test/unit/boundaries/refusals.test.ts',
-  'test/unit/boundaries/diff.test.ts',
-  'test/unit/properties/semanticDiff.property.test.ts',
-  'test/unit/properties/pathContainment.property.test.ts',
-  'test/unit/engine/compare.test.ts',
-  'test/unit/engine/semanticDiff.test.ts',
-  'test/unit/migration/mapUpstream.test.ts',
-  'test/unit/migration/referenceFixtures.test.ts',
-  'test/unit/service/validation.test.ts',
-  'test/unit/service/codeActions.test.ts',
-];
+const chosen = (process.env.SVC_MUTATION_AREA ?? '')
+  .split(',')
+  .map((a) => a.trim())
+  .filter(Boolean);
+for (const name of chosen) if (!(name in AREAS)) throw new Error(`SVC_MUTATION_AREA: no area '${name}' (areas: ${Object.keys(AREAS).join(', ')})`);
+const areas = chosen.length ? chosen : Object.keys(AREAS);
+const MUTATE = [...new Set(areas.flatMap((a) => AREAS[a].mutate))];
+const TEST_FILES = [...new Set(areas.flatMap((a) => AREAS[a].tests))].filter((f) => existsSync(join(root, f)));
+const selection = chosen.length ? chosen.join('+') : 'all';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -85,14 +161,16 @@ export default {
   tsconfigFile: 'tsconfig.json',
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },
   coverageAnalysis: 'perTest',
-  mutate: Object.values(MUTATED).flat(),
+  mutate: MUTATE,
   ignorePatterns: ['dist', 'dist-vsix', 'out', 'test/out', '.svc', '.svc-sandbox', '.vscode-test', 'reports', 'bench', '*.vsix'],
   tempDirName,
   cleanTempDir: 'always',
   concurrency: 2,
   timeoutMS: 20000,
   reporters: ['json', 'clear-text', 'progress'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  incremental: false,
-  thresholds: { high: 95, low: 85, break: null },
+  jsonReporter: { fileName: `reports/mutation/${selection}.json` },
+  // A run after a small change mutates only what changed (the file is kept between runs, git-ignored).
+  incremental: true,
+  incrementalFile: `reports/mutation/${selection}.incremental.json`,
+  thresholds: { high: 95, low: 90, break: null },
 };
