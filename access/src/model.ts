@@ -161,7 +161,17 @@ export function emptyAccess(): AccessDefinition {
 export function parseLimit(v: unknown): Limit {
   const o = isObject(v) ? v : {};
   const limit = emptyLimit();
-  for (const k of ['rate', 'per', 'throttle_interval', 'throttle_retry_limit', 'max_query_depth', 'quota_max', 'quota_renews', 'quota_remaining', 'quota_renewal_rate'] as const) {
+  for (const k of [
+    'rate',
+    'per',
+    'throttle_interval',
+    'throttle_retry_limit',
+    'max_query_depth',
+    'quota_max',
+    'quota_renews',
+    'quota_remaining',
+    'quota_renewal_rate',
+  ] as const) {
     limit[k] = num(o[k]);
   }
   if (isObject(o.smoothing)) limit.smoothing = o.smoothing;

@@ -96,7 +96,8 @@ interface EndpointLimit {
 
 function endpointMap(endpoints: readonly Endpoint[]): Map<string, EndpointLimit> {
   const map = new Map<string, EndpointLimit>();
-  for (const e of endpoints) for (const m of e.methods) map.set(`${m.name}\u0000${e.path}`, { path: e.path, method: m.name, rate: m.limit.rate, per: m.limit.per });
+  for (const e of endpoints)
+    for (const m of e.methods) map.set(`${m.name}\u0000${e.path}`, { path: e.path, method: m.name, rate: m.limit.rate, per: m.limit.per });
   return map;
 }
 

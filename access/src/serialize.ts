@@ -7,7 +7,17 @@ type Json = Record<string, unknown>;
 
 function limitJson(l: Limit): Json {
   const out: Json = {};
-  for (const k of ['rate', 'per', 'throttle_interval', 'throttle_retry_limit', 'max_query_depth', 'quota_max', 'quota_renews', 'quota_remaining', 'quota_renewal_rate'] as const) {
+  for (const k of [
+    'rate',
+    'per',
+    'throttle_interval',
+    'throttle_retry_limit',
+    'max_query_depth',
+    'quota_max',
+    'quota_renews',
+    'quota_remaining',
+    'quota_renewal_rate',
+  ] as const) {
     if (l[k] !== 0) out[k] = l[k];
   }
   if (l.smoothing !== undefined && l.smoothing !== null) out.smoothing = l.smoothing;
@@ -18,7 +28,10 @@ function limitJson(l: Limit): Json {
 export function endpointsJson(endpoints: readonly Endpoint[]): Json[] {
   return endpoints.map((e) => ({
     path: e.path,
-    methods: e.methods.map((m) => ({ name: m.name, limit: { ...(m.limit.rate !== 0 ? { rate: m.limit.rate } : {}), ...(m.limit.per !== 0 ? { per: m.limit.per } : {}) } })),
+    methods: e.methods.map((m) => ({
+      name: m.name,
+      limit: { ...(m.limit.rate !== 0 ? { rate: m.limit.rate } : {}), ...(m.limit.per !== 0 ? { per: m.limit.per } : {}) },
+    })),
   }));
 }
 

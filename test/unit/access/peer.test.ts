@@ -52,7 +52,8 @@ function run(c: Case, order: string[]): void {
   if (e.access_rights) assert.deepEqual(rightsJson(s.access_rights), e.access_rights);
   for (const [member, value] of Object.entries(e.session ?? {})) assert.equal(s[member as keyof typeof s], value, member);
   if (e.tags) assert.deepEqual([...s.tags].sort(), e.tags);
-  for (const [api, endpoints] of Object.entries(e.endpoints ?? {})) assert.deepEqual(byPath(endpointsJson(s.access_rights.get(api)?.endpoints ?? [])), byPath(endpoints), `endpoints of ${api}`);
+  for (const [api, endpoints] of Object.entries(e.endpoints ?? {}))
+    assert.deepEqual(byPath(endpointsJson(s.access_rights.get(api)?.endpoints ?? [])), byPath(endpoints), `endpoints of ${api}`);
   for (const [api, limit] of Object.entries(e.limits ?? {})) assert.deepEqual(accessJson(s.access_rights.get(api)!).limit, limit, `limit of ${api}`);
   for (const [api, urls] of Object.entries(e.allowed_urls ?? {})) assert.deepEqual(s.access_rights.get(api)?.allowed_urls, urls);
   if (e.nonEmptyRights) assert.ok(s.access_rights.size > 0);
@@ -68,7 +69,13 @@ for (const file of files) {
   }
 }
 
-for (const c of read('rate-limits.json') as { reference: string; session: object; apiLimit: object; policy: object; expect: { apiRate: number; sessionRate: number } }[]) {
+for (const c of read('rate-limits.json') as {
+  reference: string;
+  session: object;
+  apiLimit: object;
+  policy: object;
+  expect: { apiRate: number; sessionRate: number };
+}[]) {
   count++;
   test(c.reference, () => {
     const session = parseSession(c.session);
