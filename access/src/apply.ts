@@ -42,6 +42,8 @@ export interface ApplyResult {
   missingPolicies: string[];
   /** Policies applied, in order. */
   applied: string[];
+  /** Where the key's top-level rate, quota and complexity came from (used for APIs without a limit of their own). */
+  root: { rate: LimitSource; quota: LimitSource; complexity: LimitSource };
 }
 
 export type PolicyLookup = (id: string) => Policy | undefined;
@@ -371,7 +373,8 @@ function mergeTypes(into: { name: string; fields: string[] }[], from: { name: st
 export const MIXED = 'cannot apply multiple policies when some have per_api set and some are partitioned';
 
 /** The key's top-level values a policy clears before policies apply (the gateway's ClearSession), so that partitions can set them afresh. */
-function clearSession(s: Session, ids: readonly string[], lookup: PolicyLookup): void {
+function clearSession(run: Run, ids: readonly string[], lookup: PolicyLookup): void {
+  const s = run.session;
   for (const id of ids) {
     const policy = lookup(id);
     if (!policy) return; // the gateway stops clearing at the first policy it cannot find
@@ -379,6 +382,7 @@ function clearSession(s: Session, ids: readonly string[], lookup: PolicyLookup):
     if (policy.partitions.quota || all) {
       s.quota_max = 0;
       s.quota_remaining = 0;
+      run.root.quota = { kind: 'none', policy: id };
     }
     if (policy.partitions.rate_limit || all) {
       s.rate = 0;
@@ -386,8 +390,12 @@ function clearSession(s: Session, ids: readonly string[], lookup: PolicyLookup):
       delete s.smoothing;
       s.throttle_retry_limit = 0;
       s.throttle_interval = 0;
+      run.root.rate = { kind: 'none', policy: id };
     }
-    if (policy.partitions.complexity || all) s.max_query_depth = 0;
+    if (policy.partitions.complexity || all) {
+      s.max_query_depth = 0;
+      run.root.complexity = { kind: 'none', policy: id };
+    }
   }
 }
 
@@ -398,9 +406,9 @@ export function applyPolicies(key: Session, lookup: PolicyLookup, options: Apply
   const run = new Run(session);
   const missingPolicies: string[] = [];
   const applied: string[] = [];
-  const done = (error?: string): ApplyResult => ({ session, ...(error ? { error } : {}), provenance: run.prov, missingPolicies, applied });
+  const done = (error?: string): ApplyResult => ({ session, ...(error ? { error } : {}), provenance: run.prov, missingPolicies, applied, root: run.root });
 
-  clearSession(session, ids, lookup);
+  clearSession(run, ids, lookup);
   let inactive = ids.length > 0 ? false : session.is_inactive;
 
   for (const id of ids) {
