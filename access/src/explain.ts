@@ -269,16 +269,17 @@ export function explainRequest(key: Session, lookup: PolicyLookup, request: Expl
   };
 }
 
-/** Which members granted an allowed_urls entry: every policy (or the key) whose own entry for the API lists that url. */
+/** Which members granted an allowed_urls entry: every policy (or the key) whose own entry for the API lists that url (and the method, when given). */
 function urlDecider(key: Session, lookup: PolicyLookup, applied: ApplyResult, api: string, url: string, method?: string): Decider[] {
   const out: Decider[] = [];
   for (const id of applied.applied) {
     const idx =
       lookup(id)
         ?.access_rights.get(api)
-        ?.allowed_urls.findIndex((u) => u.url === url) ?? -1;
+        ?.allowed_urls.findIndex((u) => u.url === url && (!method || u.methods.includes(method))) ?? -1;
     if (idx >= 0) out.push({ in: 'policy', policy: id, path: ['access_rights', api, 'allowed_urls', idx] });
   }
+  if (out.length === 0 && method) return urlDecider(key, lookup, applied, api, url);
   if (out.length === 0) {
     const idx = key.access_rights.get(api)?.allowed_urls.findIndex((u) => u.url === url) ?? -1;
     if (idx >= 0) out.push({ in: 'key', path: ['access_rights', api, 'allowed_urls', idx] });
