@@ -102,23 +102,21 @@ export function policyWarnings(policy: Policy): AccessWarning[] {
       if (set)
         out.push({
           code: 'unreachable-limit',
-          message: `${member} is never applied: the policy's partitions leave ${name} off, so the gateway ignores it (keys keep their own ${member} or another policy's).`,
+          message: `${member} is never applied: the policy's partitions leave ${name} off, so the gateway ignores it (keys keep their own value or another policy's).`,
           path: [member],
         });
   };
+  // 0 and -1 are the neutral values the dashboard writes into every policy ("not set",
+  // "unlimited"): only a real number the partitions then ignore is worth a warning.
+  const real = (n: number) => n !== 0 && n !== -1;
   if (!p.rate_limit)
     off('rate_limit', [
-      ['rate', policy.rate !== 0],
-      ['per', policy.per !== 0],
-      ['throttle_interval', policy.throttle_interval !== 0],
-      ['throttle_retry_limit', policy.throttle_retry_limit !== 0],
+      ['rate', real(policy.rate)],
+      ['throttle_interval', real(policy.throttle_interval)],
+      ['throttle_retry_limit', real(policy.throttle_retry_limit)],
     ]);
-  if (!p.quota)
-    off('quota', [
-      ['quota_max', policy.quota_max !== 0],
-      ['quota_renewal_rate', policy.quota_renewal_rate !== 0],
-    ]);
-  if (!p.complexity) off('complexity', [['max_query_depth', policy.max_query_depth !== 0]]);
+  if (!p.quota) off('quota', [['quota_max', real(policy.quota_max)]]);
+  if (!p.complexity) off('complexity', [['max_query_depth', real(policy.max_query_depth)]]);
   if (!p.acl)
     for (const [api, right] of policy.access_rights) {
       if (right.allowed_urls.length || right.versions.length)

@@ -78,8 +78,9 @@ test('policy warnings: limits outside the partitions, per_api with partitions, e
   const w = policyWarnings(parsePolicy({ rate: 10, per: 1, quota_max: 5, partitions: { quota: true } }));
   assert.deepEqual(
     w.map((x) => x.path.join('.')),
-    ['rate', 'per'],
+    ['rate'],
   );
+  assert.deepEqual(policyWarnings(parsePolicy({ rate: 10, per: 1, quota_max: -1, max_query_depth: -1, partitions: { rate_limit: true } })), []);
   assert.match(w[0].message, /partitions leave rate_limit off/);
   assert.deepEqual(policyWarnings(parsePolicy({ rate: 10, per: 1, partitions: { rate_limit: true } })), []);
   assert.match(policyWarnings(parsePolicy({ id: 'x', partitions: { per_api: true, acl: true } }))[0].message, /refuses every key/);

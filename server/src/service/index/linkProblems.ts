@@ -76,7 +76,10 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
       target: ref.target,
       code: ref.kind === 'api' ? LinkCodes.unknownApi : LinkCodes.unknownPolicy,
       severity: DiagnosticSeverity.Warning,
-      message: ref.kind === 'api' ? `${where('API')}: this grant gives access to nothing here.${hint}` : `${where('policy')}: ${keyPolicies > 1 ? SKIPPED_POLICY : MISSING_POLICY}${hint}`,
+      message:
+        ref.kind === 'api'
+          ? `${where('API')}: this grant gives access to nothing here.${hint}`
+          : `${where('policy')}: ${keyPolicies > 1 ? SKIPPED_POLICY : MISSING_POLICY}${hint}`,
       data: suggestion ? { suggestion } : undefined,
     });
   }
