@@ -38,7 +38,9 @@ export function keyWarnings(key: Session, lookup: PolicyLookup, keyPaths: { poli
       if (earlier && earlier.value !== text)
         out.push({
           code: 'last-policy-wins',
-          message: `Policies '${earlier.id}' and '${id}' set meta_data.${member} differently. The gateway applies policies in order and keeps '${id}''s value (${text}).`,
+          message:
+            `Policies '${earlier.id}' and '${id}' set meta_data.${member} differently. ` +
+            `The gateway applies policies in order and keeps '${id}''s value (${text}).`,
           path: ['apply_policies', i],
         });
       metaSeen.set(member, { id, value: text });
@@ -53,7 +55,9 @@ export function keyWarnings(key: Session, lookup: PolicyLookup, keyPaths: { poli
       if (earlier && earlier.value !== v)
         out.push({
           code: 'last-policy-wins',
-          message: `Policies '${earlier.id}' and '${id}' both set the key's ${which} without access rights (${earlier.value} vs ${v}). The gateway takes it from the last one, '${id}' (${v}), not the larger.`,
+          message:
+            `Policies '${earlier.id}' and '${id}' both set the key's ${which} without access rights (${earlier.value} vs ${v}). ` +
+            `The gateway takes it from the last one, '${id}' (${v}), not the larger.`,
           path: ['apply_policies', i],
         });
       earlier = { id, value: v };
@@ -79,7 +83,9 @@ export function policyWarnings(policy: Policy): AccessWarning[] {
   if (p.per_api && partitioned(policy)) {
     out.push({
       code: 'per-api-with-partitions',
-      message: `partitions.per_api is set together with other partitions. The gateway refuses every key with this policy ("cannot apply policy ${policy.id || '…'} which has per_api and any of partitions set").`,
+      message:
+        'partitions.per_api is set together with other partitions. The gateway refuses every key with this policy ' +
+        `("cannot apply policy ${policy.id || '…'} which has per_api and any of partitions set").`,
       path: ['partitions', 'per_api'],
     });
     return out;
@@ -92,7 +98,9 @@ export function policyWarnings(policy: Policy): AccessWarning[] {
       if (own && !same)
         out.push({
           code: 'unreachable-limit',
-          message: `The limit of '${api}' is never applied: without partitions.per_api the gateway takes limits from the policy's top-level rate and quota, not from access_rights entries.`,
+          message:
+            `The limit of '${api}' is never applied: without partitions.per_api the gateway takes limits ` +
+            "from the policy's top-level rate and quota, not from access_rights entries.",
           path: ['access_rights', api, 'limit'],
         });
     }
@@ -102,7 +110,9 @@ export function policyWarnings(policy: Policy): AccessWarning[] {
       if (set)
         out.push({
           code: 'unreachable-limit',
-          message: `${member} is never applied: the policy's partitions leave ${name} off, so the gateway ignores it (keys keep their own value or another policy's).`,
+          message:
+            `${member} is never applied: the policy's partitions leave ${name} off, ` +
+            "so the gateway ignores it (keys keep their own value or another policy's).",
           path: [member],
         });
   };
@@ -122,7 +132,9 @@ export function policyWarnings(policy: Policy): AccessWarning[] {
       if (right.allowed_urls.length || right.versions.length)
         out.push({
           code: 'unreachable-limit',
-          message: `The allowed_urls and versions of '${api}' are never applied: the policy's partitions leave acl off, so the gateway grants nothing from this entry (only its limits count, and only for keys that have '${api}' from elsewhere).`,
+          message:
+            `The allowed_urls and versions of '${api}' are never applied: the policy's partitions leave acl off, ` +
+            `so the gateway grants nothing from this entry (only its limits count, and only for keys that have '${api}' from elsewhere).`,
           path: ['access_rights', api],
         });
     }

@@ -207,7 +207,8 @@ export function explainRequest(key: Session, lookup: PolicyLookup, request: Expl
       if (!verdict) {
         const near = right.allowed_urls.filter((u) => urlMatches(u, request.path) === true);
         const text = near.length
-          ? `Refused: allowed_urls ${near.map((u) => `'${u.url}'`).join(', ')} match ${request.path} but do not list ${method} (they list ${[...new Set(near.flatMap((u) => u.methods))].join(', ') || 'no method'}).`
+          ? `Refused: allowed_urls ${near.map((u) => `'${u.url}'`).join(', ')} match ${request.path} but do not list ${method} ` +
+            `(they list ${[...new Set(near.flatMap((u) => u.methods))].join(', ') || 'no method'}).`
           : `Refused: no allowed_urls entry matches ${request.path} (entries: ${right.allowed_urls.map((u) => `'${u.url}'`).join(', ')}).`;
         steps.push({
           check: 'url',
@@ -237,7 +238,9 @@ export function explainRequest(key: Session, lookup: PolicyLookup, request: Expl
   steps.push({
     check: 'quota',
     ok: true,
-    text: `Quota: ${formatQuota(l.quota_max, l.quota_renewal_rate)}${l.quota_max > 0 ? `, renews: ${formatRenewal(l.quota_renewal_rate)}` : ''}, from ${formatSource(quotaSource)}.`,
+    text:
+      `Quota: ${formatQuota(l.quota_max, l.quota_renewal_rate)}` +
+      `${l.quota_max > 0 ? `, renews: ${formatRenewal(l.quota_renewal_rate)}` : ''}, from ${formatSource(quotaSource)}.`,
     deciders: sourceDeciders(quotaSource, request.api.id).map((d) => ({
       ...d,
       path: d.path.length && d.path.at(-1) === 'rate' ? [...d.path.slice(0, -1), 'quota_max'] : d.path,

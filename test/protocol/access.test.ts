@@ -116,7 +116,7 @@ test('warnings: a policy limit its partitions never apply; two policies disagree
     onPolicy.map((d) => [d.code, d.severity, d.range.start.line]),
     [['svc.access.unreachable-limit', 2, 3]],
   );
-  assert.match(onPolicy[0].message, /^rate is never applied: the policy's partitions leave rate_limit off, so the gateway ignores it/);
+  assert.match(String(onPolicy[0].message), /^rate is never applied: the policy's partitions leave rate_limit off, so the gateway ignores it/);
   client.open(fileUri('bob.key.json'), twoPlans);
   const onKey = await client.waitFor(
     () => client.diagnostics.get(fileUri('bob.key.json'))?.diagnostics.filter((d: Diagnostic) => String(d.code).startsWith('svc.access.')),
@@ -124,7 +124,7 @@ test('warnings: a policy limit its partitions never apply; two policies disagree
   );
   assert.equal(onKey.length, 1);
   assert.match(
-    onKey[0].message,
+    String(onKey[0].message),
     /Policies 'gold' and 'silver' set meta_data\.tier differently\. The gateway applies policies in order and keeps 'silver''s value \("silver"\)\./,
   );
   assert.deepEqual(onKey[0].range.start, { line: 2, character: 29 });

@@ -162,11 +162,10 @@ function expectCommand(cwd: string, options: ExplainOptions, out: Reporter, stdo
     if (!ok) failed++;
     return { x, r, ok };
   });
-  if (options.format === 'json')
-    stdout(
-      `${JSON.stringify({ passed: results.length - failed, failed, results: results.map(({ x, r, ok }) => ({ ok, expected: x.allow ? 'allow' : 'deny', ...asJson(x, r, folder) })) }, null, 2)}\n`,
-    );
-  else {
+  if (options.format === 'json') {
+    const entries = results.map(({ x, r, ok }) => ({ ok, expected: x.allow ? 'allow' : 'deny', ...asJson(x, r, folder) }));
+    stdout(`${JSON.stringify({ passed: results.length - failed, failed, results: entries }, null, 2)}\n`);
+  } else {
     for (const { x, r, ok } of results) {
       const got = r.e.allowed ? 'allowed' : `denied: ${r.e.steps.at(-1)?.text ?? r.e.message}`;
       stdout(
