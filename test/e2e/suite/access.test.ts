@@ -131,4 +131,54 @@ describe('access', () => {
     const opened = await vscode.workspace.openTextDocument(grant.target.with({ fragment: '' }));
     assert.equal(JSON.parse(opened.getText()).id, POLICY);
   });
+
+  it("on a key's read-only remote document (the active editor): the same answer as from its node", async () => {
+    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
+    const keys = await waitFor(async () => (await children(env)).find((n) => n.label === 'Keys'), { message: 'its Keys group' });
+    const node = await waitFor(
+      async () => (await children(keys)).find((n) => n.resource?.type === 'key' && [keyHash, 'e2e-access-key-0001'].includes(n.resource.id)),
+      {
+        message: 'the key in the tree',
+      },
+    );
+    await vscode.commands.executeCommand('svc.explorer.open', node);
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.scheme === 'svc-remote', { message: 'the remote key document' });
+    const result = await vscode.commands.executeCommand<ExplainAccessResult>('svc.explainAccess', undefined, { api: API, method: 'GET', path: '/pets' });
+    assert.equal(result?.explanation.allowed, true);
+    assert.match(result.document.getText(), /with key 'e2e access'/);
+    // The key's own link goes to its remote document, at its apply_policies (under the key result's `data`).
+    const own = result.links.find((l) => l.text.endsWith('apply_policies'));
+    assert.ok(own, `a link to the key among ${result.links.map((l) => l.text).join(' | ')}`);
+    assert.equal(own.target.scheme, 'svc-remote');
+    const keyDoc = await vscode.workspace.openTextDocument(own.target.with({ fragment: '' }));
+    assert.match(keyDoc.lineAt(own.line).text, /"apply_policies"/);
+  });
+});
+
+describe('access (spec-only server)', () => {
+  const SPEC_ENV = 'E2E Access Spec';
+  const setup = useSandboxEnvironment(SPEC_ENV, { specOnly: true, cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
+
+  it('Keys Affected on a policy of a server without a key listing: says so, and checks the workspace keys', async () => {
+    await setup.server.createPolicy({ id: 'e2e-spec-only-plan', name: 'E2E Spec-only plan', active: true, access_rights: {} } as never);
+    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+    const env = await waitFor(async () => (await children()).find((n) => n.label === SPEC_ENV), { message: 'the environment in the tree' });
+    const policies = await waitFor(async () => (await children(env)).find((n) => n.label === 'Policies'), { message: 'its Policies group' });
+    const node = await waitFor(
+      async () => {
+        const found = (await children(policies)).find((n) => n.resource?.type === 'policy' && n.resource.id === 'e2e-spec-only-plan');
+        if (!found) await vscode.commands.executeCommand('svc.explorer.refreshNode', policies);
+        return found;
+      },
+      { message: 'the policy in the tree', interval: 500 },
+    );
+    const result = await vscode.commands.executeCommand<KeysAffectedResult>('svc.policy.keysAffected', node);
+    assert.equal(result?.policy, 'e2e-spec-only-plan');
+    assert.deepEqual(result.keys, []);
+    assert.ok(
+      result.notes.some((n) => n.includes(`${SPEC_ENV} does not list its keys`)),
+      result.notes.join(' | '),
+    );
+  });
 });
