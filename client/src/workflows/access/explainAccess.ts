@@ -11,16 +11,16 @@ import { withCancellableProgress } from '../../shared/progress';
 import { FixedTextDocuments } from '../../shared/fixedTextDocuments';
 import { reportFailure, type ResourceDeps } from '../resources/commandContext';
 import { askText, pickOne } from '../resources/prompts';
-import { lineOfPath, renderExplanation, type RenderedLink } from './render';
+import { lineOfPath, offsetOfPath, renderExplanation, type RenderedLink } from './render';
 import {
   keyFromDocument,
   keyFromNode,
-  offsetOfPath,
   policiesOfEnvironment,
   policiesOfWorkspace,
   workspaceFiles,
   type KeyPlace,
   type PolicyPlace,
+  type WorkspaceFiles,
 } from './sources';
 
 export const ACCESS_SCHEME = 'svc-access';
@@ -82,8 +82,7 @@ async function keyOf(deps: ResourceDeps, arg: unknown): Promise<KeyPlace> {
   return keyFromDocument(await vscode.workspace.openTextDocument(uri));
 }
 
-async function policiesFor(deps: ResourceDeps, place: KeyPlace, notes: string[]): Promise<Map<string, PolicyPlace>> {
-  const files = workspaceFiles();
+async function policiesFor(deps: ResourceDeps, place: KeyPlace, files: readonly WorkspaceFiles[], notes: string[]): Promise<Map<string, PolicyPlace>> {
   const local = policiesOfWorkspace(files);
   const ids = place.session.apply_policies.length ? place.session.apply_policies : place.session.apply_policy_id ? [place.session.apply_policy_id] : [];
   // A key from an environment is judged by that environment's policies; a file by the workspace's,
@@ -106,10 +105,12 @@ async function policiesFor(deps: ResourceDeps, place: KeyPlace, notes: string[])
 async function ask(deps: ResourceDeps, arg: unknown, given: ExplainAnswers): Promise<Answer> {
   const notes: string[] = [];
   const place = await keyOf(deps, arg);
-  const policies = await policiesFor(deps, place, notes);
+  // The workspace is read once per question: its policies and its API definitions.
+  const files = workspaceFiles();
+  const policies = await policiesFor(deps, place, files, notes);
   const lookup = (id: string) => policies.get(id)?.policy;
   const effective = applyPolicies(place.session, lookup).session;
-  const apis = workspaceFiles().flatMap((f) => f.folder.apis);
+  const apis = files.flatMap((f) => f.folder.apis);
   let wanted = given.api;
   if (!wanted) {
     const items = [...effective.access_rights].map(([id, right]) => ({

@@ -1,6 +1,7 @@
 // The answer of Explain Access as text, with the places of the members that decided it: one
 // "→ where" line per decider, whose range the document link provider turns into a link. Free of
 // `vscode` (the command resolves each place to a file or remote document and a line).
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Decider, Explanation } from '../../../../access/src/explain';
 
 export interface RenderedLink {
@@ -56,4 +57,15 @@ export function lineOfPath(
   let line = 0;
   for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
+}
+
+/** The offset of the member at `path` (its name when it is an object member), or of its nearest ancestor that exists. */
+export function offsetOfPath(text: string, path: readonly (string | number)[]): number | undefined {
+  const root = parseTree(text);
+  if (!root) return undefined;
+  for (let n = path.length; n >= 0; n--) {
+    const node = findNodeAtLocation(root, [...path.slice(0, n)]);
+    if (node) return node.parent?.type === 'property' ? node.parent.offset : node.offset;
+  }
+  return undefined;
 }

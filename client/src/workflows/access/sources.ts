@@ -3,7 +3,6 @@
 // listings. A key read from the environment shows its id masked, as everywhere.
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { readFolder, type Folder } from '../../../../access/src/folder';
 import { parsePolicy, parseSession, type Policy, type Session } from '../../../../access/src/model';
 import { kindFromContent } from '../../../../common/src/detection';
@@ -42,16 +41,6 @@ export interface KeyPlace {
 export function sessionValueOf(value: unknown): unknown {
   if (isObject(value) && isObject(value.data) && kindFromContent(value) !== 'session') return value.data;
   return value;
-}
-
-export function offsetOfPath(text: string, path: readonly (string | number)[]): number | undefined {
-  const root = parseTree(text);
-  if (!root) return undefined;
-  for (let n = path.length; n >= 0; n--) {
-    const node = findNodeAtLocation(root, [...path.slice(0, n)]);
-    if (node) return node.parent?.type === 'property' ? node.parent.offset : node.offset;
-  }
-  return undefined;
 }
 
 export function keyFromDocument(doc: vscode.TextDocument): KeyPlace {
