@@ -4,3 +4,6 @@
 
 /** Client command the server's code lenses call: (uri, position, locations) in LSP form. */
 export const SHOW_REFERENCES_COMMAND = 'svc.showReferences';
+
+/** Client command the effective-access code lens of a key calls: (uri) of the key document. */
+export const EXPLAIN_ACCESS_COMMAND = 'svc.explainAccess';

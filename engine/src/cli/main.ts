@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { MigrateMode } from '../../../api/src/types';
 import { connectionFrom, describeFailure, type Connection } from './connection';
 import { diffCommand } from './diffCommand';
+import { explainCommand } from './explainCommand';
 import { CliError, EXIT, type ExitCode } from './exitCodes';
 import { processIo, Reporter, type CliIo } from './io';
 import { migrateCommand } from './migrateCommand';
@@ -34,6 +35,12 @@ Commands:
       server's version. Without FILE: every pulled file changed locally.
   svc migrate (--dry-run | --stage | --promote | --direct) (--all | API_ID...) [--format text|json]
       Migrate classic APIs to OAS (endpoint 15) and print the report.
+  svc explain key FILE --api NAME --method METHOD --path PATH [--version V] [--dir DIR] [--format text|json]
+      Would the gateway let this key make this request, and why: the policies applied, the API,
+      version and allowed_urls entry that decided, the rate and quota that apply. Offline: reads
+      the policies and API definitions under DIR (default .). Exit 0: allowed, 1: denied, 2: usage.
+  svc explain --expect FILE [--dir DIR] [--format text|json]
+      Check a JSON list of { "key", "api", "method", "path", "allow" }. Exit 0: all hold, 1: some do not.
 
 Connection (flags or environment variables):
   --dashboard URL      SVC_DASHBOARD_URL
@@ -86,6 +93,15 @@ const COMMAND_OPTIONS = {
     format: { type: 'string' },
     'abort-on-failure': { type: 'boolean' },
     'override-staged': { type: 'boolean' },
+  },
+  explain: {
+    api: { type: 'string' },
+    method: { type: 'string' },
+    path: { type: 'string' },
+    version: { type: 'string' },
+    dir: { type: 'string' },
+    expect: { type: 'string' },
+    format: { type: 'string' },
   },
 } as const;
 
@@ -162,6 +178,16 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
     return EXIT.ok;
   }
   const out = new Reporter(io, flag('quiet'));
+  if (command === 'explain') {
+    // Offline: no connection, no credentials.
+    try {
+      const options = { positionals: parsed.positionals, api: str('api'), method: str('method'), path: str('path'), version: str('version'), dir: str('dir') };
+      return explainCommand(io.cwd, { ...options, expect: str('expect'), format: formatOf(str('format')) }, out, io.stdout);
+    } catch (err) {
+      out.error(err instanceof Error ? err.message : String(err));
+      return err instanceof CliError ? err.exitCode : EXIT.usage;
+    }
+  }
   let connection: Connection | undefined;
   try {
     const flags = { dashboard: str('dashboard'), gateway: str('gateway'), caFile: str('ca-file'), insecure: flag('insecure'), environment: str('env') };

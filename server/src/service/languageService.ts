@@ -37,6 +37,7 @@ import { codeLenses } from './navigation/lenses';
 import { linkFixes } from './navigation/linkFixes';
 import { documentLinks } from './navigation/links';
 import { workspaceSymbols } from './navigation/workspaceSymbols';
+import { accessHover, accessLenses } from './access/access';
 
 export interface LanguageServiceOptions {
   registry?: SchemaRegistry;
@@ -105,7 +106,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return detection ? validateAs(doc, detection, options, { registry, walker, workspace }) : [];
     },
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
-    hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),
+    hover: (document, position, settings) => {
+      const kind = kindOf(document, settings);
+      return accessHover(cache.get(document), position, kind, workspace) ?? hover(cache.get(document), position, kind, walker);
+    },
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
     format: (document, formatting, range) => format(cache.get(document), formatting, range),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
@@ -118,7 +122,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       references(cache.get(document), kindOf(document, settings), position, includeDeclaration, workspace),
     prepareRename: (document, position, settings) => prepareRename(cache.get(document), kindOf(document, settings), position),
     rename: (document, position, newName, settings) => rename(cache.get(document), kindOf(document, settings), position, newName, workspace),
-    codeLenses: (document, settings) => codeLenses(cache.get(document), kindOf(document, settings), workspace),
+    codeLenses: (document, settings) => {
+      const kind = kindOf(document, settings);
+      return [...accessLenses(cache.get(document), kind, workspace), ...codeLenses(cache.get(document), kind, workspace)];
+    },
     workspaceSymbols: (query) => workspaceSymbols(query, workspace),
     documentLinks: (document, gatewayUrl, settings) => documentLinks(cache.get(document), kindOf(document, settings), gatewayUrl),
     forget: (uri) => cache.delete(uri),

@@ -217,7 +217,7 @@ describe('navigation: link warnings and the active environment', function () {
     );
     assert.deepEqual(warnings, [
       '"navrem-ghost-plan" No policy with the id `navrem-ghost-plan` is in this workspace or in the active environment ' +
-        '`E2E Nav Remote`: the gateway denies requests made with a key whose policy it cannot find.',
+        "`E2E Nav Remote`: the gateway skips a policy it cannot find and applies the key's other policies.",
     ]);
   });
 

@@ -69,7 +69,7 @@ export function importsOf(file: string, text: string): string[] {
 
 /** The layered folders' imports that reach up into the extension, the LSP glue or VS Code. */
 export function upwardImports(files: ReadonlyArray<{ path: string; text: string }>): string[] {
-  const layered = /^(engine|migration|validation|api)\//;
+  const layered = /^(engine|migration|validation|api|access)\//;
   const forbidden = (target: string) => target === 'vscode' || target.startsWith('client/') || target === 'client' || target.startsWith('server/src/lsp');
   return files
     .filter((f) => layered.test(f.path) && f.path.endsWith('.ts'))
@@ -87,22 +87,28 @@ test('the import rule sees an import of vscode, of client/ and of server/src/lsp
     { path: 'validation/src/c.ts', text: "const z = require('../../client/src/api');" },
     { path: 'migration/src/d.ts', text: "import { k } from '../../common/src/kinds';\nimport { s } from '../../server/src/service/x';\nimport 'node:fs';" },
     { path: 'client/src/e.ts', text: "import * as vscode from 'vscode';" },
+    { path: 'access/src/f.ts', text: "import { w } from '../../client/src/workflows/x';" },
   ];
   assert.deepEqual(upwardImports(files), [
     'engine/src/sync/a.ts → vscode',
     'engine/src/sync/a.ts → client/src/shared/x',
     'api/src/b.ts → server/src/lsp/handlers',
     'validation/src/c.ts → client/src/api',
+    'access/src/f.ts → client/src/workflows/x',
   ]);
 });
 
-test('engine/, migration/, validation/ and api/ import nothing from client/, server/src/lsp or vscode', () => {
+test('engine/, migration/, validation/, api/ and access/ import nothing from client/, server/src/lsp or vscode', () => {
   const files = tracked
-    .filter((p) => /^(engine|migration|validation|api)\/.*\.ts$/.test(p))
+    .filter((p) => /^(engine|migration|validation|api|access)\/.*\.ts$/.test(p))
     .map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
   assert.ok(
     files.some((f) => f.path.startsWith('api/src/')),
     'the management client lives in api/src/',
+  );
+  assert.ok(
+    files.some((f) => f.path.startsWith('access/src/')),
+    'the access engine lives in access/src/',
   );
   assert.deepEqual(upwardImports(files), []);
 });

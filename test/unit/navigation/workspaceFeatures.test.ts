@@ -164,7 +164,7 @@ test('link diagnostics: a grant of an API nobody defines and a missing policy wa
         'svc.link.unknown-policy',
         2,
         '"silvr"',
-        'No policy with the id `silvr` is in this workspace: the gateway denies requests made with a key whose policy it cannot find.',
+        "No policy with the id `silvr` is in this workspace: the gateway skips a policy it cannot find and applies the key's other policies.",
       ],
       [
         'svc.link.unknown-api',

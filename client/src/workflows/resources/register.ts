@@ -11,6 +11,7 @@ import { registerPolicyCommands } from './policyCommands';
 import { pendingSends } from './pendingSends';
 import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { registerUserCommands } from './userCommands';
+import { registerAccessCommands } from '../access/register';
 
 export interface ResourcesArea {
   documents: ReadOnlyDocuments;
@@ -26,6 +27,7 @@ export function registerResources(context: vscode.ExtensionContext, areas: { log
     ...registerPolicyCommands(deps),
     ...registerUserCommands(deps),
     ...registerDetailsCommands(deps, documents),
+    ...registerAccessCommands(deps),
   );
   return { documents };
 }

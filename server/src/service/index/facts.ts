@@ -52,6 +52,8 @@ export interface FileFacts {
   readonly definitions: readonly Definition[];
   readonly references: readonly Site[];
   readonly listenPaths: readonly ListenPath[];
+  /** A policy file's parsed value, kept for the access engine (what a key's policies grant). */
+  readonly value?: unknown;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -241,7 +243,7 @@ export function extractFacts(document: TextDocument, kind: DocumentKind, value: 
       set: (range: Range) => ranges.set(site, range),
     });
   }
-  return { uri: document.uri, kind, definitions: c.definitions, references: c.references, listenPaths: c.listenPaths };
+  return { uri: document.uri, kind, definitions: c.definitions, references: c.references, listenPaths: c.listenPaths, ...(kind === 'policy' ? { value } : {}) };
 }
 
 /** The characters of a key or string value without its quotes. */

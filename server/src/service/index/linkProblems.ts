@@ -52,12 +52,15 @@ function scopeOf(kind: NameKind, remote: RemoteEnvironment | undefined): string 
 }
 
 const MISSING_POLICY = 'the gateway denies requests made with a key whose policy it cannot find.';
+/** A key naming several policies: the gateway skips the missing one (internal/policy/apply.go, Service.Apply). */
+const SKIPPED_POLICY = "the gateway skips a policy it cannot find and applies the key's other policies.";
 
 export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
   if (facts.kind !== 'policy' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
   const out: Problem[] = [];
   const anyApi = index.definesAny('api');
   const anyPolicy = index.definesAny('policy');
+  const keyPolicies = facts.kind === 'session' ? facts.references.filter((r) => r.kind === 'policy').length : 0;
   for (const ref of facts.references) {
     if (ref.kind === 'api' && !anyApi) continue;
     if (ref.kind === 'policy' && !anyPolicy) continue;
@@ -73,7 +76,10 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
       target: ref.target,
       code: ref.kind === 'api' ? LinkCodes.unknownApi : LinkCodes.unknownPolicy,
       severity: DiagnosticSeverity.Warning,
-      message: ref.kind === 'api' ? `${where('API')}: this grant gives access to nothing here.${hint}` : `${where('policy')}: ${MISSING_POLICY}${hint}`,
+      message:
+        ref.kind === 'api'
+          ? `${where('API')}: this grant gives access to nothing here.${hint}`
+          : `${where('policy')}: ${keyPolicies > 1 ? SKIPPED_POLICY : MISSING_POLICY}${hint}`,
       data: suggestion ? { suggestion } : undefined,
     });
   }

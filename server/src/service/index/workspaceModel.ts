@@ -207,6 +207,15 @@ export class WorkspaceModel {
     this.generation++;
   }
 
+  /** The parsed value and file of the policy with this id (the first file defining it), for the access engine. */
+  policyValue(id: string): { uri: string; value: unknown } | undefined {
+    for (const def of this.definitionsOf('policy', id)) {
+      const value = this.factsOf(def.uri)?.value;
+      if (value !== undefined) return { uri: def.uri, value };
+    }
+    return undefined;
+  }
+
   /** Warnings for `uri`: listen paths another file also uses, and links to names nobody defines. */
   problemsFor(uri: string): Problem[] {
     const mine = this.factsOf(uri);

@@ -19,6 +19,7 @@ import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
 import type { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
+import { accessProblems } from '../access/access';
 
 /** What validation works with: the language service passes its own (svc-lint builds the same service). */
 export interface ValidationServices {
@@ -72,6 +73,7 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   const reported = new Set(schemaProblems.map((p) => p.pointer));
   problems.push(...semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)));
   if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
+  problems.push(...accessProblems(doc, kind, services.workspace));
   return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];
 }
 
