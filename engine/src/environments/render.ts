@@ -5,7 +5,7 @@
 // sets stays in the overlay; anything else goes to the base, unless the caller keeps the base as
 // it is (`--into overlay`), and then it goes to the overlay too. Pure: no I/O.
 import type { SyncKind } from '../sync/syncKinds';
-import { identityOf, withIdentity, type Identity } from './identity';
+import { GENERATED_ID_MEMBERS, identityOf, withIdentity, type Identity } from './identity';
 import { applyMergePatch, clone, createMergePatch, deepEqual, isPlainObject, type JsonObject } from './mergePatch';
 
 /** The overlay of definition `file` (relative to the root, `/` separators) for `environment`. */
@@ -20,11 +20,17 @@ export interface RenderInput {
   overlay?: unknown;
   /** The environment's ids for this resource (its deploy record), when it has one. */
   identity?: Identity;
+  /**
+   * The environment has no such resource yet: the ids the server generates on create are left
+   * out of the base (an overlay may still set them), so the environment gets ids of its own.
+   */
+  newResource?: boolean;
 }
 
 /** What is sent to the environment: base ⊕ overlay, with the environment's ids. */
-export function render({ kind, base, overlay, identity }: RenderInput): unknown {
-  const merged = overlay === undefined ? clone(base) : applyMergePatch(base, overlay);
+export function render({ kind, base, overlay, identity, newResource }: RenderInput): unknown {
+  const from = newResource ? withIdentity(kind, base, {}, GENERATED_ID_MEMBERS[kind]) : base;
+  const merged = overlay === undefined ? clone(from) : applyMergePatch(from, overlay);
   return identity && Object.keys(identity).length ? withIdentity(kind, merged, identity) : merged;
 }
 
@@ -45,11 +51,12 @@ export interface UnrenderResult {
   identity: Identity;
 }
 
-export function unrender({ kind, base, overlay, identity, remote, into }: UnrenderInput): UnrenderResult {
+export function unrender({ kind, base, overlay, remote, into }: UnrenderInput): UnrenderResult {
   const serverIds = identityOf(kind, remote);
-  // The ids as the files have them: the environment's own ids stay in its deploy record.
+  // The ids as the files have them: the environment's own ids stay in its deploy record. A
+  // definition pulled for the first time takes the server's ids (its home environment's).
   const filesIds = identityOf(kind, render({ kind, base, overlay }));
-  const target = identity && Object.keys(identity).length ? withIdentity(kind, remote, filesIds) : remote;
+  const target = base === undefined ? remote : withIdentity(kind, remote, filesIds);
   const routed = route(base, overlay, target, into === 'overlay');
   const newOverlay = overlay === undefined && isEmptyPatch(routed.overlay) ? undefined : (routed.overlay ?? {});
   return {
