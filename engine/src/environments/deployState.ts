@@ -3,7 +3,7 @@
 // fresh checkout (a CI job without a cache) has the base of the three-way diff, and two branches
 // that push different APIs touch different files (no merge conflict). Layout (docs/sync.md):
 //
-//   .svc-deploy/<environment>/<definition path>.json
+//   .svc-deploy/<environment>/<definition path>   (the definition's own path, e.g. svc/payments.oas.json)
 //
 // Contents: the resource's kind and id on that server (and its other id members), a hash of the
 // server's version, a hash of the rendered file as pulled or pushed, and the server's version
@@ -43,7 +43,7 @@ export interface DeployRecord {
 export const targetOf = (r: DeployRecord): RemoteTarget => ({ kind: r.kind, id: r.id, ...(r.apiId ? { apiId: r.apiId } : {}) });
 
 export function deployRecordPath(environment: string, file: string): string {
-  return `${DEPLOY_DIR}/${environment}/${file}.json`;
+  return `${DEPLOY_DIR}/${environment}/${file}`;
 }
 
 /** The stable text of a record: fixed member order, the base with sorted members. */
@@ -130,7 +130,7 @@ export async function listDeployRecords(root: string, environment: string): Prom
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) await walk(full);
       else if (entry.name.endsWith('.json')) {
-        const file = path.relative(dir, full).split(path.sep).join('/').replace(/\.json$/, '');
+        const file = path.relative(dir, full).split(path.sep).join('/');
         const record = await readDeployRecord(root, environment, file);
         if (record) records.set(file, record);
       }

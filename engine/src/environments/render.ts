@@ -39,6 +39,11 @@ export interface UnrenderInput extends RenderInput {
   remote: unknown;
   /** `overlay`: leave the base as it is; every change goes to the overlay. Default: the overlay keeps what it sets, the base takes the rest. */
   into?: 'base' | 'overlay';
+  /**
+   * Top-level members the server maintains by itself (canonicalJson's VOLATILE_MEMBERS, e.g. a
+   * policy's `last_updated`): never written to base or overlay once the definition exists.
+   */
+  volatile?: readonly string[];
 }
 
 export interface UnrenderResult {
@@ -51,12 +56,21 @@ export interface UnrenderResult {
   identity: Identity;
 }
 
-export function unrender({ kind, base, overlay, remote, into }: UnrenderInput): UnrenderResult {
+export function unrender({ kind, base, overlay, remote, into, volatile = [] }: UnrenderInput): UnrenderResult {
   const serverIds = identityOf(kind, remote);
   // The ids as the files have them: the environment's own ids stay in its deploy record. A
   // definition pulled for the first time takes the server's ids (its home environment's).
   const filesIds = identityOf(kind, render({ kind, base, overlay }));
-  const target = base === undefined ? remote : withIdentity(kind, remote, filesIds);
+  let target = base === undefined ? remote : withIdentity(kind, remote, filesIds);
+  if (base !== undefined && volatile.length && isPlainObject(target)) {
+    const files = render({ kind, base, overlay });
+    const kept: JsonObject = { ...target };
+    for (const name of volatile) {
+      if (isPlainObject(files) && name in files) kept[name] = files[name];
+      else delete kept[name];
+    }
+    target = kept;
+  }
   const routed = route(base, overlay, target, into === 'overlay');
   const newOverlay = overlay === undefined && isEmptyPatch(routed.overlay) ? undefined : (routed.overlay ?? {});
   return {

@@ -57,7 +57,7 @@ export async function loadDefinition(root: string, environment: string, file: st
   try {
     base = await readJson(root, file, file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new DefinitionProblem(`${file} is gone: pull it again, or delete ${DEPLOY_DIR}/${environment}/${file}.json.`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new DefinitionProblem(`${file} is gone: pull it again, or delete ${DEPLOY_DIR}/${environment}/${file}.`);
     throw err;
   }
   const overlay = await readOverlay(root, environment, file);

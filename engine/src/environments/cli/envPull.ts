@@ -7,7 +7,7 @@
 // alone (no rewrite with the server's defaults). The deploy record goes to .svc-deploy/.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { formatDocument, hashDocument } from '../../sync/canonicalJson';
+import { formatDocument, hashDocument, VOLATILE_MEMBERS } from '../../sync/canonicalJson';
 import { fileNameFor } from '../../sync/fileNaming';
 import { listTargets } from '../../sync/listing';
 import { containedPath } from '../../sync/pathContainment';
@@ -126,7 +126,7 @@ export async function envPullCommand(
           continue;
         }
       }
-      const split = unrender({ kind: target.kind, base, overlay, identity: record?.ids, remote: remote.document, into: options.into });
+      const split = unrender({ kind: target.kind, base, overlay, identity: record?.ids, remote: remote.document, into: options.into, volatile: VOLATILE_MEMBERS[target.kind] });
       if (split.baseChanged && base !== undefined && options.into !== 'base') {
         const overlays = new Map<string, unknown>();
         for (const name of others) overlays.set(name, await readOverlay(root, name, file));
