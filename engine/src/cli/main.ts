@@ -69,7 +69,14 @@ const COMMAND_OPTIONS = {
   pull: { all: { type: 'boolean' }, dir: { type: 'string' }, force: { type: 'boolean' }, into: { type: 'string' }, ...SELECT },
   diff: { format: { type: 'string' }, ...SELECT },
   render: { ...SELECT },
-  promote: { from: { type: 'string' }, to: { type: 'string' }, yes: { type: 'boolean', short: 'y' }, force: { type: 'boolean' }, reload: { type: 'boolean' }, ...SELECT },
+  promote: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    yes: { type: 'boolean', short: 'y' },
+    force: { type: 'boolean' },
+    reload: { type: 'boolean' },
+    ...SELECT,
+  },
   push: {
     ...SELECT,
     yes: { type: 'boolean', short: 'y' },
@@ -135,7 +142,10 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
     if (into !== undefined && into !== 'base' && into !== 'overlay') throw new CliError(`--into ${into}: write --into base or --into overlay.`);
 
     // Environments declared in svc.environments.json (docs/cli.md "Environments").
-    const declared = command === 'migrate' || command === 'pull' || command === 'diff' || command === 'push' || command === 'promote' ? await readEnvironmentsFile(io.cwd) : undefined;
+    const declared =
+      command === 'migrate' || command === 'pull' || command === 'diff' || command === 'push' || command === 'promote'
+        ? await readEnvironmentsFile(io.cwd)
+        : undefined;
     if (command === 'render') {
       const name = str('env') ?? io.env.SVC_ENVIRONMENT;
       if (!name) throw new CliError('Which environment? svc render --env NAME [FILE...].');
@@ -154,11 +164,18 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
       connection = connectionForDeclared(io.cwd, mode.environment, flags, io.env);
       switch (command) {
         case 'pull':
-          return await envPullCommand(io.cwd, connection, mode.declared, { all: flag('all'), files, dir: str('dir'), force: flag('force'), into, selectors }, out);
+          return await envPullCommand(
+            io.cwd,
+            connection,
+            mode.declared,
+            { all: flag('all'), files, dir: str('dir'), force: flag('force'), into, selectors },
+            out,
+          );
         case 'diff':
           return await envDiffCommand(io.cwd, connection, { files, format: formatOf(str('format')), selectors }, out);
         case 'push': {
-          if (str('new-version') || str('base-api')) throw new CliError('--new-version/--base-api are not available with environments yet: push the new version with --dashboard URL.');
+          if (str('new-version') || str('base-api'))
+            throw new CliError('--new-version/--base-api are not available with environments yet: push the new version with --dashboard URL.');
           return await envPushCommand(io.cwd, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), selectors }, io, out);
         }
       }

@@ -76,10 +76,15 @@ export function parseEnvironments(value: unknown): DeclaredEnvironment[] {
     if (gatewayUrl) declared.gatewayUrl = gatewayUrl;
     if (e.tls !== undefined) {
       const tls = e.tls as Record<string, unknown>;
-      if (!tls || typeof tls !== 'object' || (tls.caFile !== undefined && typeof tls.caFile !== 'string') || (tls.allowSelfSigned !== undefined && typeof tls.allowSelfSigned !== 'boolean')) {
+      if (
+        !tls ||
+        typeof tls !== 'object' ||
+        (tls.caFile !== undefined && typeof tls.caFile !== 'string') ||
+        (tls.allowSelfSigned !== undefined && typeof tls.allowSelfSigned !== 'boolean')
+      ) {
         throw fail(`'${name}': "tls" is {"caFile"?: path relative to the repository, "allowSelfSigned"?: boolean}.`);
       }
-      declared.tls = { caFile: tls.caFile as string | undefined, allowSelfSigned: tls.allowSelfSigned as boolean | undefined };
+      declared.tls = { caFile: tls.caFile, allowSelfSigned: tls.allowSelfSigned };
     }
     result.push(declared);
   }

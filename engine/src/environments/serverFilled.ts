@@ -3,7 +3,7 @@
 // members the server added to what was sent (`serverFilled`); comparisons then read the file as
 // if it had them, with the values the server gave them. A later change of such a value on the
 // server is still a change on the server; member order never matters (canonical comparison). Pure.
-import { clone, isPlainObject, type JsonObject } from './mergePatch';
+import { clone, isPlainObject } from './mergePatch';
 
 const escape = (name: string) => name.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescape = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -33,7 +33,7 @@ export function withServerFilled(document: unknown, from: unknown, pointers: rea
       target = isPlainObject(target) ? target[part] : undefined;
       source = isPlainObject(source) ? source[part] : undefined;
     }
-    if (isPlainObject(target) && isPlainObject(source) && !(last in target) && last in source) (target as JsonObject)[last] = clone(source[last]);
+    if (isPlainObject(target) && isPlainObject(source) && !(last in target) && last in source) (target)[last] = clone(source[last]);
   }
   return copy;
 }

@@ -11,7 +11,7 @@ import { startEnvWorld, type EnvWorld } from './envHarness';
 const GOLD = 'svc/gold-plan.policy.json';
 const SILVER = 'svc/silver-plan.policy.json';
 const PAYMENTS = 'svc/payments.oas.json';
-const policyOn = async (client: EnvWorld['devClient'], id: string) => (await client.listPolicies()).find((p) => p.id === id)!;
+const policyOn = async (client: EnvWorld['devClient'], id: string): Promise<any> => (await client.listPolicies()).find((p) => p.id === id)!;
 
 describe('no false drift: production fills in defaults, a creation date and its own member order on every write', () => {
   let w: EnvWorld;
@@ -29,7 +29,7 @@ describe('no false drift: production fills in defaults, a creation date and its 
     const run = await w.svc(['promote', '--from', 'development', '--to', 'production', PAYMENTS, GOLD, '--yes']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     const record = await w.readJson(`.svc-deploy/production/${PAYMENTS}`);
-    const onServer = await w.prodClient.getOasApi(record.id);
+    const onServer = (await w.prodClient.getOasApi(record.id)) as any;
     const global = onServer['x-svc-api-gateway'].middleware?.global;
     assert.equal(global?.contextVariables?.enabled, true, 'the server filled it in');
     const rendered = JSON.parse((await w.svc(['render', '--env', 'production', PAYMENTS])).stdout);
@@ -132,7 +132,10 @@ describe('the one-time move from .svc/state.json', () => {
     await w.devClient.updatePolicy('gold-plan', { ...gold, per: 5 });
 
     const first = await w.svc(['diff', '--env', 'development']);
-    assert.match(first.stderr, /note: moved \d+ record\(s\) of 'development' from \.svc\/state\.json .* to \.svc-deploy\/development\/ .*commit \.svc-deploy\//);
+    assert.match(
+      first.stderr,
+      /note: moved \d+ record\(s\) of 'development' from \.svc\/state\.json .* to \.svc-deploy\/development\/ .*commit \.svc-deploy\//,
+    );
     assert.equal(first.code, 1, first.stdout);
     assert.match(first.stdout, /^svc\/gold-plan\.policy\.json: changed on the server/m);
     assert.match(first.stdout, /remote {2}per: 60 → 5/, 'the base came along from .svc/remote/');

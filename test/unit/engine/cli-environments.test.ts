@@ -35,7 +35,7 @@ describe('svc.environments.json and credentials', () => {
     assert.match(run.stderr, /'staging' is not declared in svc\.environments\.json \(it declares 'development', 'production'\)/);
   });
 
-  test("without --env, two declared environments need a choice", async () => {
+  test('without --env, two declared environments need a choice', async () => {
     const run = await w.svc(['diff']);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /Which environment\? Pass --env NAME/);
@@ -49,7 +49,9 @@ describe('svc.environments.json and credentials', () => {
   });
 
   test('a wrong credential names the variable to check', async () => {
-    const run = await w.svc(['pull', '--all', '--env', 'production'], { env: { ...w.env, SVC_PRODUCTION_GATEWAY_SECRET: 'wrong', SVC_PRODUCTION_DASHBOARD_TOKEN: 'wrong' } });
+    const run = await w.svc(['pull', '--all', '--env', 'production'], {
+      env: { ...w.env, SVC_PRODUCTION_GATEWAY_SECRET: 'wrong', SVC_PRODUCTION_DASHBOARD_TOKEN: 'wrong' },
+    });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /check SVC_PRODUCTION_(DASHBOARD_TOKEN|GATEWAY_SECRET)/);
   });
@@ -110,7 +112,7 @@ describe('pull, render and promote', () => {
     assert.match(wrong.stderr, /is an overlay: name the definition it changes \(svc\/gold-plan\.policy\.json\)/);
   });
 
-  test('diff --env development does not see production\'s overlay', async () => {
+  test("diff --env development does not see production's overlay", async () => {
     assert.equal((await w.svc(['diff', '--env', 'development'])).code, 0);
   });
 
@@ -132,7 +134,7 @@ describe('pull, render and promote', () => {
     const prodRecord = await w.readJson(`.svc-deploy/production/${PAYMENTS}`);
     assert.notEqual(prodRecord.id, devRecord.id, 'production created its own API');
     assert.equal(prodRecord.ids['/x-svc-api-gateway/info/id'], prodRecord.id);
-    const onProd = await w.prodClient.getOasApi(prodRecord.id);
+    const onProd = (await w.prodClient.getOasApi(prodRecord.id)) as any;
     assert.equal(onProd['x-svc-api-gateway'].info.name, 'Payments');
     // The definition keeps development's ids; rendering for production puts production's in.
     assert.equal((await w.readJson(PAYMENTS))['x-svc-api-gateway'].info.id, devRecord.id);
@@ -151,7 +153,7 @@ describe('pull, render and promote', () => {
 });
 
 describe('drift in a fresh clone (no cache)', () => {
-  test('a change on production\'s server: diff --env production exits 1 and names the side', async () => {
+  test("a change on production's server: diff --env production exits 1 and names the side", async () => {
     const gold = await policyOn(w.prodClient, 'gold-plan');
     await w.prodClient.updatePolicy('gold-plan', { ...gold, rate: 6000 });
     const clone = await w.freshClone();
@@ -225,12 +227,18 @@ describe('--select', () => {
     const all = JSON.parse((await w.svc(['diff', '--env', 'development', '--format', 'json'])).stdout);
     assert.equal(all.summary.differences, 1);
     const byName = JSON.parse((await w.svc(['diff', '--env', 'development', '--format', 'json', '--select', 'name:gold*'])).stdout);
-    assert.deepEqual(byName.files.map((f: any) => f.file), [GOLD]);
+    assert.deepEqual(
+      byName.files.map((f: any) => f.file),
+      [GOLD],
+    );
     assert.equal(byName.exitCode, 0);
     const bySilver = await w.svc(['diff', '--env', 'development', '--select', 'Silver plan']);
     assert.equal(bySilver.code, 1);
     const byTag = JSON.parse((await w.svc(['diff', '--env', 'production', '--format', 'json', '--select', 'tag:team-payments'])).stdout);
-    assert.deepEqual(byTag.files.map((f: any) => f.file), [GOLD]);
+    assert.deepEqual(
+      byTag.files.map((f: any) => f.file),
+      [GOLD],
+    );
     const byFolder = JSON.parse((await w.svc(['diff', '--env', 'development', '--format', 'json', '--select', 'folder:elsewhere'])).stdout);
     assert.equal(byFolder.summary.files, 0);
     const bad = await w.svc(['diff', '--env', 'development', '--select', 'tag:']);

@@ -64,7 +64,11 @@ describe('svc.environments.json', () => {
 
 describe('--select', () => {
   const policy = { kind: 'policy' as const, file: 'svc/team-a/gold.policy.json', document: { name: 'Gold plan', tags: ['team-a'] } };
-  const oas = { kind: 'oas' as const, file: 'svc/payments.oas.json', document: { 'x-svc-api-gateway': { info: { name: 'Payments' }, server: { gatewayTags: { tags: ['team-b'] } } } } };
+  const oas = {
+    kind: 'oas' as const,
+    file: 'svc/payments.oas.json',
+    document: { 'x-svc-api-gateway': { info: { name: 'Payments' }, server: { gatewayTags: { tags: ['team-b'] } } } },
+  };
 
   test('folder (itself and below, not a sibling with the same prefix), tag, name pattern', () => {
     assert.ok(selects(parseSelectors(['folder:svc/team-a']), policy));
@@ -96,7 +100,7 @@ describe('deploy record', () => {
     base: { z: 1, a: { y: 2, b: 3 } },
   };
 
-  test('one file per definition and environment, at the definition\'s own path', () => {
+  test("one file per definition and environment, at the definition's own path", () => {
     assert.equal(deployRecordPath('production', 'svc/payments.oas.json'), '.svc-deploy/production/svc/payments.oas.json');
   });
 
@@ -117,6 +121,6 @@ describe('members the server fills in', () => {
     assert.deepEqual(added, ['/b/d', '/e', '/we~1ird']);
     assert.deepEqual(withServerFilled(sent, stored, added), { a: 1, b: { c: 2, d: true }, list: [{ x: 1 }], e: 'x', 'we/ird': 0 });
     // A member the file sets itself is the file's, not the server's.
-    assert.deepEqual(withServerFilled({ ...sent, e: 'mine' }, stored, added).e, 'mine');
+    assert.deepEqual((withServerFilled({ ...sent, e: 'mine' }, stored, added) as Record<string, unknown>).e, 'mine');
   });
 });

@@ -16,16 +16,22 @@ const noNull = fc
 /** Plain objects (fast-check's dictionaries have no prototype; parsed JSON has). */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const doc = fc
-  .dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'upstream', 'rate'), fc.oneof(noNull, fc.dictionary(fc.constantFrom('a', 'b', 'x'), noNull, { maxKeys: 3 })), {
-    maxKeys: 5,
-  })
+  .dictionary(
+    fc.constantFrom('a', 'b', 'c', 'd', 'upstream', 'rate'),
+    fc.oneof(noNull, fc.dictionary(fc.constantFrom('a', 'b', 'x'), noNull, { maxKeys: 3 })),
+    {
+      maxKeys: 5,
+    },
+  )
   .map(plain);
 /** A merge patch over the same member names (nulls: removals). */
-const patch = fc.dictionary(
-  fc.constantFrom('a', 'b', 'c', 'd', 'upstream', 'rate'),
-  fc.oneof(fc.constant(null), noNull, fc.dictionary(fc.constantFrom('a', 'b', 'x'), fc.oneof(fc.constant(null), noNull), { maxKeys: 3 })),
-  { maxKeys: 4 },
-).map(plain);
+const patch = fc
+  .dictionary(
+    fc.constantFrom('a', 'b', 'c', 'd', 'upstream', 'rate'),
+    fc.oneof(fc.constant(null), noNull, fc.dictionary(fc.constantFrom('a', 'b', 'x'), fc.oneof(fc.constant(null), noNull), { maxKeys: 3 })),
+    { maxKeys: 4 },
+  )
+  .map(plain);
 
 describe('render: properties', () => {
   test('an empty overlay (or none) renders the base', () => {

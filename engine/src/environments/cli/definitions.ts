@@ -57,7 +57,8 @@ export async function loadDefinition(root: string, environment: string, file: st
   try {
     base = await readJson(root, file, file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new DefinitionProblem(`${file} is gone: pull it again, or delete ${DEPLOY_DIR}/${environment}/${file}.`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new DefinitionProblem(`${file} is gone: pull it again, or delete ${DEPLOY_DIR}/${environment}/${file}.`);
     throw err;
   }
   const overlay = await readOverlay(root, environment, file);
@@ -77,7 +78,8 @@ export async function selectDefinitionFiles(root: string, records: ReadonlyMap<s
   for (const arg of args) {
     const abs = path.resolve(root, arg);
     const rel = path.relative(root, abs);
-    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new CliError(`The file '${arg}' is outside the current directory: run svc from the repository root.`);
+    if (rel.startsWith('..') || path.isAbsolute(rel))
+      throw new CliError(`The file '${arg}' is outside the current directory: run svc from the repository root.`);
     const key = keyOf(root, abs);
     if (key.startsWith('environments/')) throw new CliError(`'${arg}' is an overlay: name the definition it changes (${key.split('/').slice(2).join('/')}).`);
     const stat = await fs.stat(abs).catch(() => undefined);

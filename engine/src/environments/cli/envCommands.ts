@@ -44,7 +44,14 @@ export async function envPushCommand(root: string, connection: Connection, args:
   if (moved) out.note(moved);
   const records = await listDeployRecords(root, environment);
   const defs = await loadSelected(root, environment, records, args.files, args.selectors);
-  return pushDefinitions(root, connection, defs, { ...args, onlyChanged: args.files.length === 0, title: `Push to '${environment}' (rendered with its overlay and ids):` }, io, out);
+  return pushDefinitions(
+    root,
+    connection,
+    defs,
+    { ...args, onlyChanged: args.files.length === 0, title: `Push to '${environment}' (rendered with its overlay and ids):` },
+    io,
+    out,
+  );
 }
 
 /**
@@ -53,14 +60,7 @@ export async function envPushCommand(root: string, connection: Connection, args:
  * shown as B's server against what would be sent, confirmed and pushed. B's deploy record keeps
  * B's ids, so the same definition maps to its own resource in each environment.
  */
-export async function promoteCommand(
-  root: string,
-  from: string,
-  to: Connection,
-  args: EnvPushArgs,
-  io: CliIo,
-  out: Reporter,
-): Promise<ExitCode> {
+export async function promoteCommand(root: string, from: string, to: Connection, args: EnvPushArgs, io: CliIo, out: Reporter): Promise<ExitCode> {
   if (from === to.environment) throw new CliError('--from and --to name the same environment: promote goes from one environment to another.');
   for (const env of [from, to.environment]) {
     const moved = await moveLegacyState(root, env);
@@ -94,7 +94,8 @@ export async function promoteCommand(
 /** `svc render --env NAME [FILE…]`: what would be sent. One file: its document; several: one object by file. */
 export async function renderCommand(root: string, environment: string, files: string[], selectors: Selector[], out: Reporter): Promise<ExitCode> {
   const records = await listDeployRecords(root, environment);
-  if (files.length === 0 && records.size === 0) throw new CliError(`'${environment}' has no deploy state yet: name the definitions to render (svc render --env ${environment} FILE…).`);
+  if (files.length === 0 && records.size === 0)
+    throw new CliError(`'${environment}' has no deploy state yet: name the definitions to render (svc render --env ${environment} FILE…).`);
   const defs = await loadSelected(root, environment, records, files, selectors);
   if (defs.length === 1 && files.length === 1 && !selectors.length) out.out(JSON.stringify(defs[0].rendered, null, 2));
   else out.out(JSON.stringify(Object.fromEntries(defs.map((d) => [d.file, d.rendered])), null, 2));

@@ -23,7 +23,9 @@ export function chooseMode(declared: DeclaredEnvironment[] | undefined, flags: C
   const found = declared.find((d) => d.name === name);
   if (found) return { mode: 'environments', declared, environment: found };
   if (env[ENV.dashboardUrl]) return { mode: 'legacy' };
-  throw new CliError(`'${name}' is not declared in ${ENVIRONMENTS_FILE} (it declares ${listed(declared)}): add it there, or pass --dashboard URL for a one-off server.`);
+  throw new CliError(
+    `'${name}' is not declared in ${ENVIRONMENTS_FILE} (it declares ${listed(declared)}): add it there, or pass --dashboard URL for a one-off server.`,
+  );
 }
 
 export function findDeclared(declared: readonly DeclaredEnvironment[] | undefined, name: string, option: string): DeclaredEnvironment {

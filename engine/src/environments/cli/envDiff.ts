@@ -53,7 +53,9 @@ export async function buildEnvDiffReport(root: string, connection: Connection, o
         changes: comparison.changes,
       };
       if (comparison.status === 'deleted-remotely') {
-        result.message = comparison.localChanged ? 'deleted on the server, and changed in the file since the last deploy (a conflict)' : 'deleted on the server since the last deploy';
+        result.message = comparison.localChanged
+          ? 'deleted on the server, and changed in the file since the last deploy (a conflict)'
+          : 'deleted on the server since the last deploy';
       }
       return result;
     } catch (err) {

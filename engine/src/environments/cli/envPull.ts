@@ -59,7 +59,11 @@ export async function envPullCommand(
 ): Promise<ExitCode> {
   if (options.all === options.files.length > 0) throw new CliError('Say what to pull: --all, or the definitions to pull again.');
   const environment = connection.environment;
-  const folder = path.relative(root, insideRoot(root, options.dir ?? 'svc', '--dir')).split(path.sep).join('/') || '.';
+  const folder =
+    path
+      .relative(root, insideRoot(root, options.dir ?? 'svc', '--dir'))
+      .split(path.sep)
+      .join('/') || '.';
   const client = clientFor(connection);
   const moved = await moveLegacyState(root, environment);
   if (moved) out.note(moved);
@@ -77,7 +81,10 @@ export async function envPullCommand(
   } else {
     const files = await selectDefinitionFiles(root, records, options.files);
     const untracked = files.filter((f) => !records.has(f));
-    if (untracked.length) throw new CliError(`Never pulled from or pushed to '${environment}', so svc does not know what to pull into: ${untracked.join(', ')}. Use svc pull --all.`);
+    if (untracked.length)
+      throw new CliError(
+        `Never pulled from or pushed to '${environment}', so svc does not know what to pull into: ${untracked.join(', ')}. Use svc pull --all.`,
+      );
     targets = files.map((f) => ({ kind: records.get(f)!.kind, id: records.get(f)!.id, ...(records.get(f)!.apiId ? { apiId: records.get(f)!.apiId } : {}) }));
   }
 
@@ -126,7 +133,15 @@ export async function envPullCommand(
           continue;
         }
       }
-      const split = unrender({ kind: target.kind, base, overlay, identity: record?.ids, remote: remote.document, into: options.into, volatile: VOLATILE_MEMBERS[target.kind] });
+      const split = unrender({
+        kind: target.kind,
+        base,
+        overlay,
+        identity: record?.ids,
+        remote: remote.document,
+        into: options.into,
+        volatile: VOLATILE_MEMBERS[target.kind],
+      });
       if (split.baseChanged && base !== undefined && options.into !== 'base') {
         const overlays = new Map<string, unknown>();
         for (const name of others) overlays.set(name, await readOverlay(root, name, file));

@@ -38,7 +38,14 @@ export interface EnvPushOptions {
 
 const documentKindOf = (kind: SyncKind): DocumentKind => (kind === 'key' ? 'session' : kind);
 
-export async function pushDefinitions(root: string, connection: Connection, defs: Definition[], options: EnvPushOptions, io: CliIo, out: Reporter): Promise<ExitCode> {
+export async function pushDefinitions(
+  root: string,
+  connection: Connection,
+  defs: Definition[],
+  options: EnvPushOptions,
+  io: CliIo,
+  out: Reporter,
+): Promise<ExitCode> {
   const client = clientFor(connection);
   const environment = connection.environment;
   const problems: string[] = [];
@@ -88,7 +95,9 @@ export async function pushDefinitions(root: string, connection: Connection, defs
       out.error(`${c.def.file}: the ${SYNC_KIND_LABELS[c.def.kind]} ${what} of '${environment}' since the last deploy${mine}.`);
       for (const change of c.comparison.changes) if (change.side !== 'local') out.out(`  ${change.side.padEnd(7)} ${change.display}`);
     }
-    out.error(`nothing was pushed. See what changed with svc diff --env ${environment}; pull it (svc pull --env ${environment} FILE --force), or push anyway with --force.`);
+    out.error(
+      `nothing was pushed. See what changed with svc diff --env ${environment}; pull it (svc pull --env ${environment} FILE --force), or push anyway with --force.`,
+    );
     return EXIT.conflict;
   }
 
@@ -110,7 +119,9 @@ export async function pushDefinitions(root: string, connection: Connection, defs
     } else {
       const remote = c.remote.exists ? withoutVolatile(c.def.kind, c.remote.document) : {};
       const mark = { added: '+', removed: '-', changed: '~' } as const;
-      const paths = diffDocuments(remote, withoutVolatile(c.def.kind, c.def.comparable)).map((d) => `${mark[d.type]} ${d.display}: ${show(d.oldValue)} → ${show(d.newValue)}`);
+      const paths = diffDocuments(remote, withoutVolatile(c.def.kind, c.def.comparable)).map(
+        (d) => `${mark[d.type]} ${d.display}: ${show(d.oldValue)} → ${show(d.newValue)}`,
+      );
       plan.push({ c, summary, paths });
     }
   }
@@ -168,7 +179,13 @@ const show = (value: unknown) => {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 };
 
-function runPipeline(root: string, connection: Connection, c: EnvInspection, options: EnvPushOptions, confirm: (s: SendSummary) => Promise<boolean>): Promise<PushOutcome> {
+function runPipeline(
+  root: string,
+  connection: Connection,
+  c: EnvInspection,
+  options: EnvPushOptions,
+  confirm: (s: SendSummary) => Promise<boolean>,
+): Promise<PushOutcome> {
   const { def } = c;
   const ui: PushUi = {
     confirmDespiteErrors: () => Promise.resolve(false),
@@ -189,7 +206,9 @@ function runPipeline(root: string, connection: Connection, c: EnvInspection, opt
       text: def.renderedText,
       kind: documentKindOf(def.kind),
       target: c.target,
-      base: def.record ? { remoteHash: def.record.serverHash, remoteText: def.record.base === undefined ? undefined : formatDocument(def.record.base) } : undefined,
+      base: def.record
+        ? { remoteHash: def.record.serverHash, remoteText: def.record.base === undefined ? undefined : formatDocument(def.record.base) }
+        : undefined,
       errors: [],
     },
   );

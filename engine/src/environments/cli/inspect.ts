@@ -18,7 +18,13 @@ export interface EnvInspection {
 }
 
 /** The deploy record in the shape compareFile reads (its hashes). */
-export const asSyncRecord = (r: DeployRecord): SyncRecord => ({ environment: r.environment, target: targetOf(r), remoteHash: r.serverHash, localHash: r.fileHash, pulledAt: '' });
+export const asSyncRecord = (r: DeployRecord): SyncRecord => ({
+  environment: r.environment,
+  target: targetOf(r),
+  remoteHash: r.serverHash,
+  localHash: r.fileHash,
+  pulledAt: '',
+});
 
 export async function inspectDefinition(client: ManagementClient, def: Definition): Promise<EnvInspection> {
   const id = def.record?.id ?? idInDocument(def.kind, def.rendered);
