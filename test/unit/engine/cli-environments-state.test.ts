@@ -144,3 +144,23 @@ describe('the one-time move from .svc/state.json', () => {
     assert.equal(second.code, 1);
   });
 });
+
+describe('a production that serves only the spec', () => {
+  let w: EnvWorld;
+  before(async () => {
+    w = await startEnvWorld({ prod: { specOnly: true } });
+    assert.equal((await w.svc(['pull', '--all', '--env', 'development', '--select', 'name:Gold*', '--select', 'name:Payments'])).code, 0);
+  });
+  after(async () => w?.close());
+
+  test('promote, diff and pull work through the 24 endpoints only', async () => {
+    await w.writeJson(`environments/production/${GOLD}`, { rate: 42 });
+    const run = await w.svc(['promote', '--from', 'development', '--to', 'production', '--yes']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal((await policyOn(w.prodClient, 'gold-plan')).rate, 42);
+    assert.equal((await w.svc(['diff', '--env', 'production'])).code, 0);
+    const pull = await w.svc(['pull', '--env', 'production', GOLD, PAYMENTS]);
+    assert.equal(pull.code, 0, pull.stderr);
+    assert.equal(pull.stdout, '');
+  });
+});
