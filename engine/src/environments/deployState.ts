@@ -106,7 +106,8 @@ export async function readDeployRecord(root: string, environment: string, file: 
   } catch (err) {
     // A merge conflict's markers land here too: say which file and what to do.
     throw new DeployStateError(
-      `${where} cannot be read (${err instanceof Error ? err.message : String(err)}): resolve it (after a merge, take either side and run svc diff), or delete it and pull again.`,
+      `${where} cannot be read (${err instanceof Error ? err.message : String(err)}): ` +
+        `resolve it (after a merge, take either side and run svc diff), or delete it and pull again.`,
     );
   }
 }

@@ -33,7 +33,7 @@ export function withServerFilled(document: unknown, from: unknown, pointers: rea
       target = isPlainObject(target) ? target[part] : undefined;
       source = isPlainObject(source) ? source[part] : undefined;
     }
-    if (isPlainObject(target) && isPlainObject(source) && !(last in target) && last in source) (target)[last] = clone(source[last]);
+    if (isPlainObject(target) && isPlainObject(source) && !(last in target) && last in source) target[last] = clone(source[last]);
   }
   return copy;
 }

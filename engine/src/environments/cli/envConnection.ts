@@ -45,7 +45,8 @@ export function connectionForDeclared(root: string, declared: DeclaredEnvironmen
   };
   if (!credentials.dashboardToken && !credentials.gatewaySecret) {
     throw new CliError(
-      `No credential for '${declared.name}': set ${variables.dashboardToken} (dashboard endpoints, /api/...) and/or ${variables.gatewaySecret} (gateway endpoints, /svc/...) in the environment.`,
+      `No credential for '${declared.name}': set ${variables.dashboardToken} (dashboard endpoints, /api/...) ` +
+        `and/or ${variables.gatewaySecret} (gateway endpoints, /svc/...) in the environment.`,
     );
   }
   const where = `${ENVIRONMENTS_FILE} ('${declared.name}')`;

@@ -151,7 +151,8 @@ export async function envPullCommand(
           const names = affected.map((n) => `'${n}'`).join(', ');
           out.error(
             `${file}: '${environment}' differs from the definition in members its overlay does not set; writing them to ${file} would change ${names} too. ` +
-              `Nothing was written. Pull again with --into overlay (only '${environment}' gets them, in ${overlayPathOf(environment, file)}) or --into base (every environment does).`,
+              `Nothing was written. Pull again with --into overlay (only '${environment}' gets them, in ${overlayPathOf(environment, file)}) ` +
+              `or --into base (every environment does).`,
           );
           continue;
         }

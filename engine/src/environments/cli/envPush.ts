@@ -96,7 +96,8 @@ export async function pushDefinitions(
       for (const change of c.comparison.changes) if (change.side !== 'local') out.out(`  ${change.side.padEnd(7)} ${change.display}`);
     }
     out.error(
-      `nothing was pushed. See what changed with svc diff --env ${environment}; pull it (svc pull --env ${environment} FILE --force), or push anyway with --force.`,
+      `nothing was pushed. See what changed with svc diff --env ${environment}; ` +
+        `pull it (svc pull --env ${environment} FILE --force), or push anyway with --force.`,
     );
     return EXIT.conflict;
   }
