@@ -106,12 +106,14 @@ export function matchesFilter(filter: string, ...texts: (string | undefined)[]):
 /** An environment node's tooltip: its URLs, where it is defined, and its health. */
 export function environmentTooltip(env: Environment, health: HealthState, sandboxRunning: boolean): string {
   const origin = env.source === 'builtin' ? (sandboxRunning ? env.dashboardUrl : 'starts on first use') : env.dashboardUrl;
+  const repository = env.definedIn ? `the repository's ${env.definedIn}` : undefined;
+  const definedIn = env.source === 'builtin' ? 'built in' : (repository ?? (env.source === 'workspace' ? 'workspace settings' : 'user settings'));
   return [
     `**${md(env.name)}**`,
     '',
     `Dashboard: ${md(origin)}`,
     env.gatewayUrl ? `\n\nGateway: ${md(env.gatewayUrl)}` : '',
-    `\n\nDefined in: ${env.source === 'builtin' ? 'built in' : env.source === 'workspace' ? 'workspace settings' : 'user settings'}`,
+    `\n\nDefined in: ${definedIn}`,
     `\n\nHealth: ${HEALTH_WORDS[health]}`,
   ].join('');
 }
