@@ -216,7 +216,7 @@ function runPipeline(
 }
 
 /** The environment's new deploy record after a push: the server's version is the base; what it added to what was sent is not drift. */
-async function recordPush(root: string, environment: string, c: EnvInspection, outcome: PushOutcome): Promise<boolean> {
+export async function recordPush(root: string, environment: string, c: EnvInspection, outcome: PushOutcome): Promise<boolean> {
   if (!outcome.target || !outcome.remoteHash || outcome.remoteDocument === undefined) return false;
   const { def } = c;
   const ids = identityOf(def.kind, outcome.remoteDocument);
