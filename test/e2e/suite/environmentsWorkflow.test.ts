@@ -6,7 +6,7 @@
 // "changed on the server" by `svc diff --env` in a fresh clone without any cache (exit 1), and a
 // conflicting local change exits 3.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -41,11 +41,20 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     SVC_E2E_PRODUCTION_DASHBOARD_TOKEN: prod.credentials.dashboardToken,
     SVC_E2E_PRODUCTION_GATEWAY_SECRET: prod.credentials.gatewaySecret,
   });
-  /** The `svc` command as a CI job runs it (the built bin/svc.js), in `cwd`. */
-  const svc = (cwd: string, ...args: string[]) => {
-    const run = spawnSync(process.execPath, [svcBin, ...args], { cwd, env: cliEnv(), encoding: 'utf8', timeout: 60_000 });
-    return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-  };
+  /**
+   * The `svc` command as a CI job runs it (the built bin/svc.js), in `cwd`. Asynchronous: the
+   * sandboxes run in this extension host, so a synchronous spawn would block them.
+   */
+  const svc = (cwd: string, ...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [svcBin, ...args], { cwd, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
   const goldOn = async (server: ManagementClient) => (await server.listPolicies()).find((p) => p.id === 'gold-plan');
   const write = (file: string, value: unknown, base = root) => {
     fs.mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
@@ -65,7 +74,7 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
       { name: PROD, dashboardUrl: prod.url },
     ]);
     // The definitions, pulled from development with the CLI (as a teammate would have committed them).
-    const pulled = svc(root, 'pull', '--all', '--env', DEV, '--select', 'name:Gold*');
+    const pulled = await svc(root, 'pull', '--all', '--env', DEV, '--select', 'name:Gold*');
     assert.equal(pulled.code, 0, pulled.stderr);
     // Production's own value.
     write(OVERLAY, { rate: 4321 });
@@ -128,13 +137,13 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     for (const p of ['svc.environments.json', 'svc', 'environments', '.svc-deploy']) fs.cpSync(path.join(root, p), path.join(clone, p), { recursive: true });
     assert.ok(!fs.existsSync(path.join(clone, '.svc')), 'no per-machine state, no cache');
 
-    const drift = svc(clone, 'diff', '--env', PROD);
+    const drift = await svc(clone, 'diff', '--env', PROD);
     assert.equal(drift.code, 1, drift.stdout + drift.stderr);
     assert.match(drift.stdout, /svc\/gold-plan\.policy\.json: changed on the server \(policy 'Gold plan'\)/);
     assert.match(drift.stdout, /remote {2}rate: 4321 → 9999/);
 
     write(OVERLAY, { rate: 5000 }, clone);
-    const conflict = svc(clone, 'diff', '--env', PROD);
+    const conflict = await svc(clone, 'diff', '--env', PROD);
     assert.equal(conflict.code, 3, conflict.stdout + conflict.stderr);
     assert.match(conflict.stdout, /CONFLICT: changed locally and on the server/);
   });
