@@ -1,6 +1,8 @@
-// Per-environment validation over LSP: a definition whose production overlay breaks it gets an
-// error naming production at the member; the overlay itself gets the same error at the member it
-// sets; a definition without overlays, or with a harmless one, gets none.
+// Environments over LSP: a definition whose production overlay breaks it gets an error naming
+// production at the member; the overlay itself gets the same error at the member it sets (and no
+// "missing member" errors: it is a partial document); a harmless overlay gets none. In an
+// overlay, completion and hover follow the definition's schema, and go-to-definition leads to
+// the member of the definition it changes.
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,7 +21,7 @@ const write = (rel: string, value: unknown) => {
   fs.writeFileSync(path.join(folder, rel), text);
   return text;
 };
-const rendered = (diagnostics: Array<{ code?: unknown; message: string }>) => diagnostics.filter((d) => d.code === 'svc.rendered');
+const rendered = (diagnostics: ReadonlyArray<{ code?: unknown }>): any[] => diagnostics.filter((d) => d.code === 'svc.rendered');
 
 before(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-lsp-envs-'));
@@ -60,4 +62,34 @@ test('fixed in the overlay: the definition has no per-environment error any more
   const uri = uriOf('svc/gold.policy.json');
   const version = client.change(uri, `${JSON.stringify({ ...policy, per: 30 }, null, 2)}\n`);
   assert.deepEqual(rendered(await client.waitForDiagnostics(uri, version)), []);
+});
+
+test("an overlay is read by the definition's schema: completion, hover, no whole-document errors", async () => {
+  const rel = 'environments/staging/svc/gold.policy.json';
+  const uri = uriOf(rel);
+  const text = '{\n  "rate": 5,\n  \n}\n';
+  client.open(uri, text);
+  const diagnostics = await client.waitForDiagnostics(uri, 1);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === 1),
+    [],
+    'no error for the members a policy needs: the overlay sets only what differs',
+  );
+  const completion: any = await client.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 2, character: 2 } });
+  const labels = (Array.isArray(completion) ? completion : completion.items).map((i: { label: string }) => i.label);
+  assert.ok(
+    labels.some((l: string) => l.includes('quota_max')),
+    `policy members offered: ${labels.slice(0, 10).join(', ')}`,
+  );
+  const hover: any = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+  assert.ok(hover && JSON.stringify(hover.contents).length > 10, 'the policy schema describes rate');
+});
+
+test('go to definition from an overlay member leads to the definition member it changes', async () => {
+  const uri = uriOf('environments/production/svc/gold.policy.json');
+  const locations: any = await client.connection.sendRequest('textDocument/definition', { textDocument: { uri }, position: { line: 1, character: 4 } });
+  assert.equal(locations.length, 1);
+  assert.equal(locations[0].uri, uriOf('svc/gold.policy.json'));
+  const baseLines = fs.readFileSync(path.join(folder, 'svc/gold.policy.json'), 'utf8').split('\n');
+  assert.match(baseLines[locations[0].range.start.line], /"rate"/);
 });
