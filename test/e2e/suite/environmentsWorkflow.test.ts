@@ -15,7 +15,7 @@ import { startSandbox } from '../../../sandbox/src/index';
 import { ManagementClient } from '../../../api/src';
 import type { PromoteResult } from '../../../engine/src/environments/promote';
 import type { SvcTestingApi } from '../../../client/src/testing/testingApi';
-import { activeExtension, testingApi, workspaceRoot } from './helpers/workspace';
+import { activeExtension, diagnosticsFor, testingApi, workspaceRoot } from './helpers/workspace';
 import { waitFor } from './helpers/wait';
 
 const DEV = 'e2e-development';
@@ -156,5 +156,19 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     assert.equal(result?.status, 'cancelled');
     assert.match(result!.message, /changed on the server of 'e2e-production' since its last deploy/);
     assert.equal((await goldOn(prodServer))?.rate, 9999);
+  });
+
+  it("the language server checks each environment's rendering: an overlay that breaks production is reported on the definition, naming production", async () => {
+    write(OVERLAY, { rate: 'fast' });
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, GOLD)));
+    await vscode.window.showTextDocument(document);
+    const diagnostics = await diagnosticsFor(
+      document.uri,
+      (d) => d.some((x) => /In environment 'e2e-production'/.test(x.message)),
+      'the per-environment error',
+    );
+    const error = diagnostics.find((x) => /In environment 'e2e-production'/.test(x.message))!;
+    assert.equal(error.severity, vscode.DiagnosticSeverity.Error);
+    assert.match(document.lineAt(error.range.start.line).text, /"rate"/);
   });
 });
