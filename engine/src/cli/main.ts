@@ -182,7 +182,8 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
     } else if (selectors.length || into) {
       throw new CliError('--select and --into work with the environments of svc.environments.json (svc ... --env NAME): see docs/cli.md "Environments".');
     }
-    connection = connectionFrom(flags, io.env);
+    // migrate with a declared environment connects with its URL and SVC_<NAME>_… variables too.
+    connection ??= connectionFrom(flags, io.env);
     switch (command) {
       case 'pull':
         return await pullCommand(io.cwd, connection, { all: flag('all'), files, dir: str('dir'), force: flag('force') }, out);

@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { startEnvWorld, type EnvWorld } from './envHarness';
 
 let w: EnvWorld;
@@ -46,6 +47,12 @@ describe('svc.environments.json and credentials', () => {
     const run = await w.svc(['pull', '--all', '--env', 'production'], { env });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /No credential for 'production': set SVC_PRODUCTION_DASHBOARD_TOKEN .* and\/or SVC_PRODUCTION_GATEWAY_SECRET/);
+  });
+
+  test('migrate connects to a declared environment with its own variables', async () => {
+    const run = await w.svc(['migrate', '--dry-run', SEED_API_IDS.petstoreClassic, '--env', 'development']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /Petstore/);
   });
 
   test('a wrong credential names the variable to check', async () => {
