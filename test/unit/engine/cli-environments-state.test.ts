@@ -164,3 +164,28 @@ describe('a production that serves only the spec', () => {
     assert.equal(pull.stdout, '');
   });
 });
+
+describe('a second environment that already runs the same resources', () => {
+  let w: EnvWorld;
+  before(async () => {
+    w = await startEnvWorld({ prod: { seed: true } });
+    assert.equal((await w.svc(['pull', '--all', '--env', 'development', '--select', 'name:Gold*'])).code, 0);
+  });
+  after(async () => w?.close());
+
+  test('pull --all --env production adopts the definition of the same name; its differences need --into overlay', async () => {
+    const gold = await policyOn(w.prodClient, 'gold-plan');
+    await w.prodClient.updatePolicy('gold-plan', { ...gold, rate: 2000 });
+    const before = await w.read(GOLD);
+    const refused = await w.svc(['pull', '--all', '--env', 'production', '--select', 'name:Gold*']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /would change 'development' too/);
+    await assert.rejects(fs.access(path.join(w.dir, `.svc-deploy/production/${GOLD}`)), 'nothing recorded');
+    const run = await w.svc(['pull', '--all', '--env', 'production', '--select', 'name:Gold*', '--into', 'overlay']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(await w.read(GOLD), before, 'the definition stays development’s');
+    assert.deepEqual(await w.readJson(`environments/production/${GOLD}`), { rate: 2000 });
+    assert.equal((await w.svc(['diff', '--env', 'production'])).code, 0);
+    assert.equal((await w.svc(['diff', '--env', 'development'])).code, 0);
+  });
+});
