@@ -129,6 +129,17 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     assert.ok(fs.existsSync(path.join(root, `.svc-deploy/${PROD}/${GOLD}`)), "production's deploy record is written, to be committed");
   });
 
+  it("Push to Environment of a definition to production sends it rendered with production's overlay", async () => {
+    write(OVERLAY, { rate: 4400 });
+    const uri = vscode.Uri.file(path.join(root, GOLD));
+    const outcome = await api.withSyncAnswers({ confirm: true }, () =>
+      vscode.commands.executeCommand<{ status: string; message: string } | undefined>('svc.push', { uri, environment: PROD }),
+    );
+    assert.equal(outcome?.status, 'pushed', outcome?.message);
+    assert.equal((await goldOn(prodServer))?.rate, 4400, "production's value, not the definition's");
+    assert.equal((await goldOn(devServer))?.rate, 1000);
+  });
+
   it('a change on production\'s server: a fresh clone without cache says "changed on the server" (exit 1); a conflicting local change exits 3', async () => {
     const gold = (await goldOn(prodServer))!;
     await prodServer.updatePolicy('gold-plan', { ...gold, rate: 9999 });
@@ -140,7 +151,7 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     const drift = await svc(clone, 'diff', '--env', PROD);
     assert.equal(drift.code, 1, drift.stdout + drift.stderr);
     assert.match(drift.stdout, /svc\/gold-plan\.policy\.json: changed on the server \(policy 'Gold plan'\)/);
-    assert.match(drift.stdout, /remote {2}rate: 4321 → 9999/);
+    assert.match(drift.stdout, /remote {2}rate: 4400 → 9999/);
 
     write(OVERLAY, { rate: 5000 }, clone);
     const conflict = await svc(clone, 'diff', '--env', PROD);
