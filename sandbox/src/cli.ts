@@ -1,4 +1,4 @@
-// svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only]
+// svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] [--write-defaults]
 //             [--gateway-secret S] [--dashboard-token T] [--admin-secret A]
 // Starts the sandbox, prints its base URL and the three credentials, and stops cleanly on
 // SIGINT/SIGTERM. Credentials may also come from SVC_SANDBOX_GATEWAY_SECRET,
@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { startSandbox } from './index.js';
 
 const USAGE =
-  'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] ' +
+  'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] [--write-defaults] ' +
   '[--gateway-secret S] [--dashboard-token T] [--admin-secret A]';
 
 async function main(): Promise<number> {
@@ -22,6 +22,7 @@ async function main(): Promise<number> {
         host: { type: 'string', default: '127.0.0.1' },
         'no-seed': { type: 'boolean', default: false },
         'spec-only': { type: 'boolean', default: false },
+        'write-defaults': { type: 'boolean', default: false },
         'gateway-secret': { type: 'string' },
         'dashboard-token': { type: 'string' },
         'admin-secret': { type: 'string' },
@@ -59,6 +60,7 @@ async function main(): Promise<number> {
     memory: values.memory,
     seed: !values['no-seed'],
     specOnly: values['spec-only'],
+    writeDefaults: values['write-defaults'],
     credentials: {
       gatewaySecret: values['gateway-secret'] ?? env.SVC_SANDBOX_GATEWAY_SECRET,
       dashboardToken: values['dashboard-token'] ?? env.SVC_SANDBOX_DASHBOARD_TOKEN,

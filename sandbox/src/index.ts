@@ -25,6 +25,7 @@ import { registerExamples } from './routes/examples.js';
 import { registerMigrate } from './routes/migrate.js';
 import type { SandboxCredentials } from './types.js';
 import { warmRefusals } from './routes/refusals.js';
+import { apiWithDefaults, policyWithDefaults } from './model/writeDefaults.js';
 
 export type { SandboxCredentials } from './types.js';
 export { defaultDataDir } from './store/dataDir.js';
@@ -60,6 +61,11 @@ export interface SandboxOptions {
    * also need an API the key grants access to. Default false (the listings of the reference too).
    */
   specOnly?: boolean;
+  /**
+   * Fill in members on every write of an API or a policy, as the reference does (defaults, a
+   * creation date, its own member order: model/writeDefaults.ts). Default false.
+   */
+  writeDefaults?: boolean;
 }
 
 export interface RunningSandbox {
@@ -94,6 +100,10 @@ async function serve(
 ): Promise<RunningSandbox> {
   const state = new SandboxState(dataDir, log);
   await state.load();
+  if (options.writeDefaults) {
+    state.apis.beforeSet = (record) => apiWithDefaults(record);
+    state.policies.beforeSet = (policy, previous) => policyWithDefaults(policy, previous);
+  }
 
   const credentials = await resolveCredentials(state, options.credentials ?? {});
   if (options.seed !== false && !state.meta.seededAt) {

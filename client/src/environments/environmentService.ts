@@ -9,6 +9,7 @@ import type { Health } from './health';
 import type { HostApproval } from './hostApproval';
 import { createHostApproval } from './hostApprovalPrompt';
 import type { LocalSandbox } from './localSandbox';
+import { ENVIRONMENTS_FILE, readRepositoryEnvironments } from './repositoryEnvironments';
 import { LOCAL_SANDBOX_NAME, parseEnvironmentList, type Credentials, type Environment, type EnvironmentSettings } from './model';
 
 export const ENVIRONMENTS_SETTING = 'svc.environments';
@@ -34,6 +35,7 @@ export class EnvironmentService implements vscode.Disposable {
   ) {
     this.credentials = new CredentialStore(context.secrets);
     this.approval = createHostApproval(context.globalState);
+    const repositoryWatcher = vscode.workspace.createFileSystemWatcher(`**/${ENVIRONMENTS_FILE}`);
     this.disposables.push(
       this.changed,
       this.healthChanged,
@@ -41,6 +43,10 @@ export class EnvironmentService implements vscode.Disposable {
         if (e.affectsConfiguration(ENVIRONMENTS_SETTING) || e.affectsConfiguration(SANDBOX_ENABLED_SETTING)) this.fireChanged();
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.fireChanged()),
+      repositoryWatcher,
+      repositoryWatcher.onDidCreate(() => this.fireChanged()),
+      repositoryWatcher.onDidChange(() => this.fireChanged()),
+      repositoryWatcher.onDidDelete(() => this.fireChanged()),
       context.secrets.onDidChange(() => this.changed.fire()),
     );
   }
@@ -54,15 +60,19 @@ export class EnvironmentService implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Environments from settings: user ones first; a workspace one with a taken name is skipped. */
+  /**
+   * Environments from settings, then those of the repository's svc.environments.json: user ones
+   * first; a workspace one with a taken name is skipped.
+   */
   configured(): Environment[] {
     const inspected = vscode.workspace.getConfiguration().inspect<unknown>(ENVIRONMENTS_SETTING);
     const user = parseEnvironmentList(inspected?.globalValue, 'user');
     const workspace = parseEnvironmentList(inspected?.workspaceValue, 'workspace');
     const folder = parseEnvironmentList(inspected?.workspaceFolderValue, 'workspace');
-    for (const problem of [...user.problems, ...workspace.problems, ...folder.problems]) this.log.warn(problem);
+    const repository = readRepositoryEnvironments((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
+    for (const problem of [...user.problems, ...workspace.problems, ...folder.problems, ...repository.problems]) this.log.warn(problem);
     const out: Environment[] = [];
-    for (const env of [...user.environments, ...workspace.environments, ...folder.environments]) {
+    for (const env of [...user.environments, ...workspace.environments, ...folder.environments, ...repository.environments]) {
       if (out.some((e) => e.name === env.name)) {
         this.log.warn(`environment '${env.name}' is defined twice; the ${env.source} definition is ignored`);
         continue;
@@ -116,7 +126,7 @@ export class EnvironmentService implements vscode.Disposable {
 
   /** Replaces an environment where it is defined (user or workspace settings). */
   async update(oldName: string, settings: EnvironmentSettings, credentials: Credentials): Promise<void> {
-    const env = this.requireConfigured(oldName);
+    const env = this.requireInSettings(oldName);
     const target = targetOf(env);
     const list = this.rawList(target).map((item) => (nameOf(item) === oldName ? settings : item));
     await this.credentials.move(env, settings);
@@ -127,7 +137,7 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   async remove(name: string): Promise<void> {
-    const env = this.requireConfigured(name);
+    const env = this.requireInSettings(name);
     const target = targetOf(env);
     await this.writeList(
       target,
@@ -148,6 +158,13 @@ export class EnvironmentService implements vscode.Disposable {
   private requireConfigured(name: string): Environment {
     const env = this.configured().find((e) => e.name === name);
     if (!env) throw new Error(name === LOCAL_SANDBOX_NAME ? 'The Local sandbox is built in and cannot be changed.' : `No environment named '${name}'.`);
+    return env;
+  }
+
+  /** Editing and removing change settings: an environment of svc.environments.json is changed in that file. */
+  private requireInSettings(name: string): Environment {
+    const env = this.requireConfigured(name);
+    if (env.definedIn) throw new Error(`'${name}' is declared in ${env.definedIn} of the repository: change or remove it there.`);
     return env;
   }
 

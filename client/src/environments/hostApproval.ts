@@ -50,6 +50,11 @@ export class HostApproval {
     }
   }
 
+  /** What the question's "Allow" records (end-to-end tests answer the modal this way: modals cannot be clicked there). */
+  async allow(origin: string): Promise<void> {
+    await this.deps.state.update(APPROVED_KEY, [...new Set([...this.approved(), origin])]);
+  }
+
   private ask(envName: string, origin: string): Promise<boolean> {
     let question = this.pending.get(origin);
     if (!question) {

@@ -23,6 +23,10 @@ export type EnvironmentSource = 'user' | 'workspace' | 'builtin';
 
 export interface Environment extends EnvironmentSettings {
   source: EnvironmentSource;
+  /** Set for an environment of the repository's `svc.environments.json` (source 'workspace'): edit that file, not the settings. */
+  definedIn?: string;
+  /** The workspace folder whose `svc.environments.json` declares it. */
+  folder?: string;
 }
 
 /** The three credential families of the spec's Authentication table. */

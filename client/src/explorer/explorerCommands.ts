@@ -46,7 +46,9 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
         text ??
         (await vscode.window.showInputBox({
           title: 'Filter the Svc Gateway tree by name',
-          prompt: 'Shows APIs (all of them, every page), policies, keys, webhooks and examples whose name or id contains this text.',
+          prompt:
+            'Shows APIs (all of them, every page), policies, keys, webhooks and examples whose name or id contains this text; ' +
+            'or, as svc --select: name:PATTERN (* and ?) or tag:TAG.',
           value: model.filter,
         }));
       if (value !== undefined) await applyFilter(value);

@@ -314,7 +314,7 @@ export class ExplorerModel {
   private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
     const nodes = policies
-      .filter((x) => p.matchesFilter(this.filterText, x.name, x.id))
+      .filter((x) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(x.raw), x.name, x.id))
       .map((x): ExplorerNode => ({
         id: `${group.id}/${x.id}`,
         type: 'policy',
@@ -351,7 +351,7 @@ export class ExplorerModel {
       ];
     }
     const nodes = list.items
-      .filter((k) => p.matchesFilter(this.filterText, k.alias, k.id))
+      .filter((k) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(k.raw), k.alias, k.id))
       .map((k): ExplorerNode => ({
         id: `${group.id}/${k.id}`,
         type: 'key',
@@ -444,7 +444,7 @@ export class ExplorerModel {
   // ---- helpers ------------------------------------------------------------------------------
 
   private apiMatches(api: ApiSummary): boolean {
-    return p.matchesFilter(this.filterText, api.name, api.id, api.listenPath);
+    return p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(api.raw), api.name, api.id, api.listenPath);
   }
 
   private async source(node: ExplorerNode): Promise<ResourceSource> {

@@ -96,22 +96,54 @@ export function errorTooltip(message: string, hint?: string): string {
   return hint ? `${md(message)}\n\n${md(hint)}` : md(message);
 }
 
-/** Case-insensitive "contains" on the names the user sees. */
+/**
+ * The tree filter: case-insensitive "contains" on the names the user sees, or the selection of
+ * `svc --select`: `name:PATTERN` (the whole name, `*` and `?`, case-insensitive) and `tag:TAG`
+ * (resources carrying the tag; see matchesFilterWithTags). The first text is the name.
+ */
 export function matchesFilter(filter: string, ...texts: (string | undefined)[]): boolean {
-  const needle = filter.trim().toLowerCase();
+  return matchesFilterWithTags(filter, undefined, ...texts);
+}
+
+/** As matchesFilter, for resources whose tags are known (APIs, policies, keys). */
+export function matchesFilterWithTags(filter: string, tags: readonly string[] | undefined, ...texts: (string | undefined)[]): boolean {
+  const needle = filter.trim();
   if (!needle) return true;
-  return texts.some((t) => t !== undefined && t.toLowerCase().includes(needle));
+  const selector = /^(name|tag):(.+)$/.exec(needle);
+  if (selector?.[1] === 'name') {
+    const pattern = new RegExp(
+      `^${selector[2]
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+      'i',
+    );
+    return texts[0] !== undefined && pattern.test(texts[0]);
+  }
+  if (selector?.[1] === 'tag') return !!tags?.includes(selector[2]);
+  return texts.some((t) => t !== undefined && t.toLowerCase().includes(needle.toLowerCase()));
+}
+
+/** The tags of a listed record: an OAS/streams API's gateway tags, else its (or its classic definition's) `tags`. */
+export function tagsOfRecord(raw: unknown): string[] {
+  const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const record = obj(raw);
+  const gateway = obj(obj(obj(obj(record.oas)['x-svc-api-gateway']).server).gatewayTags).tags;
+  const tags = Array.isArray(gateway) ? gateway : Array.isArray(obj(record.api_definition).tags) ? obj(record.api_definition).tags : record.tags;
+  return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
 }
 
 /** An environment node's tooltip: its URLs, where it is defined, and its health. */
 export function environmentTooltip(env: Environment, health: HealthState, sandboxRunning: boolean): string {
   const origin = env.source === 'builtin' ? (sandboxRunning ? env.dashboardUrl : 'starts on first use') : env.dashboardUrl;
+  const repository = env.definedIn ? `the repository's ${env.definedIn}` : undefined;
+  const definedIn = env.source === 'builtin' ? 'built in' : (repository ?? (env.source === 'workspace' ? 'workspace settings' : 'user settings'));
   return [
     `**${md(env.name)}**`,
     '',
     `Dashboard: ${md(origin)}`,
     env.gatewayUrl ? `\n\nGateway: ${md(env.gatewayUrl)}` : '',
-    `\n\nDefined in: ${env.source === 'builtin' ? 'built in' : env.source === 'workspace' ? 'workspace settings' : 'user settings'}`,
+    `\n\nDefined in: ${definedIn}`,
     `\n\nHealth: ${HEALTH_WORDS[health]}`,
   ].join('');
 }

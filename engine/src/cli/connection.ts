@@ -30,9 +30,11 @@ export interface Connection {
   /** The name records in `.svc/state.json` carry; `explicit` when the user chose it. */
   environment: string;
   explicitEnvironment: boolean;
+  /** The variables this connection's credentials came from (a declared environment's SVC_<NAME>_…); default the unprefixed ones. */
+  variables?: { dashboardToken: string; gatewaySecret: string; adminSecret: string };
 }
 
-function checkUrl(value: string, what: string): string {
+export function checkUrl(value: string, what: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -84,7 +86,8 @@ export function describeFailure(err: unknown, connection?: Connection): string {
   if (err instanceof CliError) return err.message;
   if (!isManagementApiError(err)) return err instanceof Error ? err.message : String(err);
   const family = /^\w+ \/svc\//.test(err.endpoint) ? 'gateway' : /^\w+ \/admin\//.test(err.endpoint) ? 'admin' : 'dashboard';
-  const variable = family === 'gateway' ? ENV.gatewaySecret : family === 'admin' ? ENV.adminSecret : ENV.dashboardToken;
+  const vars = connection?.variables ?? ENV;
+  const variable = family === 'gateway' ? vars.gatewaySecret : family === 'admin' ? vars.adminSecret : vars.dashboardToken;
   const where = family === 'gateway' ? (connection?.config.gatewayUrl ?? connection?.config.dashboardUrl) : connection?.config.dashboardUrl;
   const status = err.status !== undefined ? ` (HTTP ${err.status})` : '';
   const server = err.serverMessage ? `: ${err.serverMessage.replace(/[.!]+$/, '')}` : '';

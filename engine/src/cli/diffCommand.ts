@@ -118,7 +118,7 @@ const STATUS_WORDS: Record<DiffFileResult['status'], string> = {
 
 const show = (value: unknown) => (value === undefined ? '(absent)' : JSON.stringify(value));
 
-function printText(report: DiffReport, out: Reporter): void {
+export function printText(report: DiffReport, out: Reporter): void {
   for (const r of report.files) {
     if (r.status === 'unchanged') continue;
     const what = r.kind ? ` (${SYNC_KIND_LABELS[r.kind]}${r.name && r.kind !== 'key' ? ` '${r.name}'` : ''})` : '';

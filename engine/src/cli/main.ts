@@ -12,6 +12,12 @@ import { migrateCommand } from './migrateCommand';
 import { pullCommand } from './pullCommand';
 import { pushCommand } from './pushCommand';
 import { bareResolutionFlags, resolutionsFrom } from './resolutionFlags';
+import { envDiffCommand } from '../environments/cli/envDiff';
+import { envPullCommand } from '../environments/cli/envPull';
+import { envPushCommand, promoteCommand, renderCommand } from '../environments/cli/envCommands';
+import { chooseMode, connectionForDeclared, findDeclared } from '../environments/cli/envConnection';
+import { readEnvironmentsFile } from '../environments/environmentsFile';
+import { parseSelectors } from '../environments/selection';
 
 export const USAGE = `Usage: svc <command> [options]
 
@@ -42,6 +48,16 @@ Commands:
   svc explain --expect FILE [--dir DIR] [--format text|json]
       Check a JSON list of { "key", "api", "method", "path", "allow" }. Exit 0: all hold, 1: some do not.
 
+Environments (svc.environments.json at the root; docs/cli.md "Environments"):
+  svc pull|diff|push --env NAME ...   the rendered definitions (P with environments/NAME/P applied),
+      state shared in .svc-deploy/NAME/ (commit it). pull also takes --into base|overlay.
+  svc render --env NAME [FILE...]     print what would be sent to NAME.
+  svc promote --from A --to B [FILE...] [--yes] [--force]
+      Push the definitions A has, rendered for B (B's overlay and ids); shows B's diff first.
+  --select folder:PATH|tag:TAG|name:PATTERN (repeatable) on pull, diff, push, render and promote.
+  Credentials of NAME: SVC_<NAME>_DASHBOARD_TOKEN, SVC_<NAME>_GATEWAY_SECRET, SVC_<NAME>_ADMIN_SECRET
+  (<NAME> upper-cased, other characters than A-Z and 0-9 as _).
+
 Connection (flags or environment variables):
   --dashboard URL      SVC_DASHBOARD_URL
   --gateway URL        SVC_GATEWAY_URL (default: the dashboard URL)
@@ -62,18 +78,32 @@ const CONNECTION_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+const SELECT = { select: { type: 'string', multiple: true } } as const;
+
 const COMMAND_OPTIONS = {
   pull: {
     all: { type: 'boolean' },
     dir: { type: 'string' },
     force: { type: 'boolean' },
+    into: { type: 'string' },
     key: { type: 'boolean' },
     api: { type: 'string' },
     ours: { type: 'string', multiple: true },
     theirs: { type: 'string', multiple: true },
+    ...SELECT,
   },
-  diff: { format: { type: 'string' } },
+  diff: { format: { type: 'string' }, ...SELECT },
+  render: { ...SELECT },
+  promote: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    yes: { type: 'boolean', short: 'y' },
+    force: { type: 'boolean' },
+    reload: { type: 'boolean' },
+    ...SELECT,
+  },
   push: {
+    ...SELECT,
     yes: { type: 'boolean', short: 'y' },
     force: { type: 'boolean' },
     ours: { type: 'string', multiple: true },
@@ -191,8 +221,54 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   let connection: Connection | undefined;
   try {
     const flags = { dashboard: str('dashboard'), gateway: str('gateway'), caFile: str('ca-file'), insecure: flag('insecure'), environment: str('env') };
-    connection = connectionFrom(flags, io.env);
     const files = parsed.positionals;
+    const selectors = parseSelectors(values.select as string[] | undefined);
+    const into = str('into');
+    if (into !== undefined && into !== 'base' && into !== 'overlay') throw new CliError(`--into ${into}: write --into base or --into overlay.`);
+
+    // Environments declared in svc.environments.json (docs/cli.md "Environments").
+    const declared =
+      command === 'migrate' || command === 'pull' || command === 'diff' || command === 'push' || command === 'promote'
+        ? await readEnvironmentsFile(io.cwd)
+        : undefined;
+    if (command === 'render') {
+      const name = str('env') ?? io.env.SVC_ENVIRONMENT;
+      if (!name) throw new CliError('Which environment? svc render --env NAME [FILE...].');
+      return await renderCommand(io.cwd, name, files, selectors, out);
+    }
+    if (command === 'promote') {
+      const from = str('from');
+      const to = str('to');
+      if (!from || !to) throw new CliError('svc promote needs --from NAME and --to NAME.');
+      findDeclared(declared, from, '--from');
+      connection = connectionForDeclared(io.cwd, findDeclared(declared, to, '--to'), flags, io.env);
+      return await promoteCommand(io.cwd, from, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), selectors }, io, out);
+    }
+    const mode = chooseMode(declared, flags, io.env);
+    if (mode.mode === 'environments') {
+      connection = connectionForDeclared(io.cwd, mode.environment, flags, io.env);
+      switch (command) {
+        case 'pull':
+          return await envPullCommand(
+            io.cwd,
+            connection,
+            mode.declared,
+            { all: flag('all'), files, dir: str('dir'), force: flag('force'), into, selectors },
+            out,
+          );
+        case 'diff':
+          return await envDiffCommand(io.cwd, connection, { files, format: formatOf(str('format')), selectors }, out);
+        case 'push': {
+          if (str('new-version') || str('base-api'))
+            throw new CliError('--new-version/--base-api are not available with environments yet: push the new version with --dashboard URL.');
+          return await envPushCommand(io.cwd, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), selectors }, io, out);
+        }
+      }
+    } else if (selectors.length || into) {
+      throw new CliError('--select and --into work with the environments of svc.environments.json (svc ... --env NAME): see docs/cli.md "Environments".');
+    }
+    // migrate with a declared environment connects with its URL and SVC_<NAME>_… variables too.
+    connection ??= connectionFrom(flags, io.env);
     switch (command) {
       case 'pull':
         return await pullCommand(

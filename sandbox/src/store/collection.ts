@@ -110,7 +110,11 @@ export class Collection<T> {
    * at once), and one whose write fails is taken out of memory again (the previous value comes
    * back), so a failed write leaves the collection as it was and later reads still work.
    */
+  /** Changes an item just before it is stored (the `writeDefaults` option: a server that fills in members). */
+  beforeSet: ((item: T, previous: T | undefined) => T) | undefined;
+
   set(id: string, item: T): Promise<void> {
+    if (this.beforeSet) item = this.beforeSet(item, this.items.get(id));
     try {
       JSON.stringify(item);
     } catch (error) {

@@ -7,7 +7,8 @@
 
 import type { Connection, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { DOCUMENT_KIND_LABELS } from '../../../common/src/kinds';
+import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../../common/src/kinds';
+import type { Diagnostic } from 'vscode-languageserver-types';
 import { DocumentKindNotification, type DocumentKindParams } from '../../../common/src/protocol';
 import type { LanguageService } from '../service/languageService';
 import type { Logger } from './logger';
@@ -30,6 +31,8 @@ export class DiagnosticsScheduler {
     private readonly isUserFile: (uri: string) => Promise<boolean> = (uri) => Promise.resolve(uri.startsWith('file:')),
     /** Called when a document's names changed what other files show (code lenses). */
     private readonly onIndexChanged: () => void = () => undefined,
+    /** More diagnostics for a document of a kind (the per-environment ones: environmentOverlays.ts). */
+    private readonly extra: (document: TextDocument, kind: DocumentKind | undefined) => Diagnostic[] = () => [],
   ) {}
 
   /** Validates `document` after the debounce delay (a newer request for it replaces this one). */
@@ -72,7 +75,7 @@ export class DiagnosticsScheduler {
       const detection = this.service.detectKind(latest, settings.associations);
       await this.updateWorkspaceIndex(latest, detection?.kind);
       if (this.documents.get(uri)?.version !== version) return;
-      const diagnostics = this.service.validate(latest, settings);
+      const diagnostics = [...this.service.validate(latest, settings), ...this.extraFor(latest, detection?.kind)];
       // Validation is synchronous today; the check keeps it right if it ever yields.
       if (this.documents.get(uri)?.version !== version) return;
       void this.connection.sendDiagnostics({ uri, version, diagnostics });
@@ -99,6 +102,15 @@ export class DiagnosticsScheduler {
       this.signatures.set(document.uri, signature);
       this.scheduleAll(document.uri);
       this.onIndexChanged();
+    }
+  }
+
+  private extraFor(document: TextDocument, kind: DocumentKind | undefined): Diagnostic[] {
+    try {
+      return this.extra(document, kind);
+    } catch (error) {
+      this.log.error('diagnostics', `per-environment validation of ${document.uri} failed`, error);
+      return [];
     }
   }
 

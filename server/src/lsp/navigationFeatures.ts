@@ -5,6 +5,7 @@
 
 import { ResponseError, ErrorCodes, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Location, Position } from 'vscode-languageserver-types';
 import { ActiveEnvironmentNotification, type ActiveEnvironmentParams } from '../../../common/src/protocol';
 import type { LanguageService } from '../service/languageService';
 import type { Logger } from './logger';
@@ -30,6 +31,8 @@ export interface NavigationDeps {
   canRefreshLenses: () => boolean;
   /** Called when the active environment changed what diagnostics say. */
   revalidate: () => void;
+  /** An overlay's member → the definition member it changes; undefined for other documents. */
+  overlayDefinition?: (document: TextDocument, position: Position) => Location[] | undefined;
 }
 
 export interface Navigation {
@@ -37,7 +40,16 @@ export interface Navigation {
   refreshLenses(): void;
 }
 
-export function registerNavigation({ connection, documents, service, settings, log, canRefreshLenses, revalidate }: NavigationDeps): Navigation {
+export function registerNavigation({
+  connection,
+  documents,
+  service,
+  settings,
+  log,
+  canRefreshLenses,
+  revalidate,
+  overlayDefinition,
+}: NavigationDeps): Navigation {
   let gatewayUrl: string | undefined;
 
   const withDocument =
@@ -53,7 +65,7 @@ export function registerNavigation({ connection, documents, service, settings, l
       'definition',
       token,
       [],
-      withDocument(params.textDocument.uri, [], (d, s) => service.definition(d, params.position, s)),
+      withDocument(params.textDocument.uri, [] as Location[], (d, s) => overlayDefinition?.(d, params.position) ?? service.definition(d, params.position, s)),
     ),
   );
   connection.onReferences((params, token) =>

@@ -14,6 +14,8 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/languageService';
 import { DiagnosticsScheduler } from './diagnostics';
+import { environmentDiagnostics, overlayDefinition, overlaySettings } from './environmentOverlays';
+import type { DocumentKind } from '../../../common/src/kinds';
 import { featureCapabilities, registerFeatures } from './features';
 import { NAVIGATION_CAPABILITIES, registerNavigation, type Navigation } from './navigationFeatures';
 import type { SvcInitializationOptions } from '../../../common/src/protocol';
@@ -62,10 +64,21 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const canRefreshLenses = capabilities.workspace?.codeLens?.refreshSupport === true;
     const isUserFile = (uri: string) => files.isUserFile(uri);
     const refreshLenses = () => navigation?.refreshLenses();
-    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, isUserFile, refreshLenses);
+    const perEnvironment = (document: TextDocument, kind: DocumentKind | undefined) => environmentDiagnostics(document, kind, folders);
+    settings.adjust = (uri, s) => overlaySettings(uri, s, folders);
+    diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, isUserFile, refreshLenses, perEnvironment);
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
     const revalidate = () => diagnostics?.scheduleAll();
-    navigation = registerNavigation({ connection, documents, service: svc, settings, log, canRefreshLenses: () => canRefreshLenses, revalidate });
+    navigation = registerNavigation({
+      connection,
+      documents,
+      service: svc,
+      settings,
+      log,
+      canRefreshLenses: () => canRefreshLenses,
+      revalidate,
+      overlayDefinition: (document, position) => overlayDefinition(document, position, folders),
+    });
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,

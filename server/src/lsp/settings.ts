@@ -38,11 +38,13 @@ export class SettingsCache {
   private readonly byUri = new Map<string, Promise<DocumentSettings>>();
   /** False when the client cannot answer workspace/configuration: defaults are used. */
   supported = false;
+  /** Adjusts a document's settings (an environment overlay is read by its definition's kind: environmentOverlays.ts). */
+  adjust: (uri: string, settings: DocumentSettings) => DocumentSettings = (_uri, settings) => settings;
 
   constructor(private readonly connection: Connection) {}
 
   get(uri: string): Promise<DocumentSettings> {
-    if (!this.supported) return Promise.resolve(toDocumentSettings(undefined));
+    if (!this.supported) return Promise.resolve(this.adjust(uri, toDocumentSettings(undefined)));
     let settings = this.byUri.get(uri);
     if (!settings) {
       settings = this.connection.workspace
@@ -52,8 +54,8 @@ export class SettingsCache {
         ])
         .then(
           ([section, jsonValidate]: Array<SvcSection | JsonValidateSection | null>) =>
-            toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null),
-          () => toDocumentSettings(undefined),
+            this.adjust(uri, toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null)),
+          () => this.adjust(uri, toDocumentSettings(undefined)),
         );
       this.byUri.set(uri, settings);
     }

@@ -13,6 +13,7 @@ import type { PushChoices } from './routing';
 import { recordPush } from '../../../../engine/src/sync/recordPush';
 import { readSnapshot, stateKeyOf } from './stateFile';
 import type { SyncContext } from './syncContext';
+import { isRepositoryEnvironment, pushRendered } from '../promote/renderedPush';
 
 export interface PushDocumentArgs {
   /** The document to push (any scheme: file, untitled, svc). */
@@ -44,6 +45,21 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
   const record = root && key ? (await ctx.store.get(root)).files[key] : undefined;
   const environment = args.environment ?? record?.environment ?? ctx.activeEnvironment();
   if (!environment) throw new Error('No environment to push to: add one (Svc: Add Environment) or switch to one.');
+  // An environment of the repository's svc.environments.json gets the definition rendered for it.
+  if (root && key && document.uri.scheme === 'file' && (await isRepositoryEnvironment(root, environment))) {
+    let outcome: PushOutcome;
+    try {
+      outcome = await pushRendered(ctx, { root, file: key, environment, document });
+    } catch (err) {
+      ctx.log.error(`push of ${key} to '${environment}' failed`, err);
+      if (args.notify !== false) void vscode.window.showErrorMessage(`Push of ${key} failed: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    }
+    ctx.log.info(`push ${key} to '${environment}' (rendered): ${outcome.status} — ${outcome.message}`);
+    if (args.notify !== false)
+      void (outcome.status === 'refused' ? vscode.window.showErrorMessage(outcome.message) : vscode.window.showInformationMessage(outcome.message));
+    return outcome;
+  }
   // A record for another environment says nothing about this one.
   const applies = record && record.environment === environment ? record : undefined;
   const name = path.basename(document.uri.path);

@@ -31,6 +31,7 @@ import { maskKeyId } from '../../shared/keyIds';
 import { vscodeSyncUi } from './vscodePushUi';
 import { isManagementApiError } from '../../../../api/src/errors';
 import { NO_RELOAD_MESSAGE } from '../../../../api/src/specFallbacks';
+import { definitionOf, promoteFile, type PromoteArgs } from '../promote/promoteFlow';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */
@@ -181,6 +182,34 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
         return await pushTextDocument(ctx, { document, environment: args.environment, choices: args.choices });
       } catch {
         return undefined; // shown and logged by pushTextDocument
+      }
+    }),
+
+    // Promote to Environment… (editor: the file; tree: an API or policy, through its deploy state).
+    vscode.commands.registerCommand('svc.promoteToEnvironment', async (arg?: vscode.Uri | PromoteArgs | CommandArg<ResourceArgs>) => {
+      try {
+        let args: PromoteArgs;
+        if (arg instanceof vscode.Uri) args = { uri: arg };
+        else if (isExplorerNode(arg)) {
+          const { environment, target } = await resolve(arg);
+          const uri = await definitionOf(environment, target);
+          if (!uri) {
+            throw new Error(
+              `no definition in this workspace is recorded for this resource of '${environment}' (.svc-deploy/${environment}/): ` +
+                `pull it first (svc pull --all --env ${environment}).`,
+            );
+          }
+          args = { uri, from: environment };
+        } else args = (arg as PromoteArgs | undefined) ?? {};
+        const result = await promoteFile(ctx, args);
+        if (result) {
+          const fine = result.status === 'pushed' || result.status === 'no-op' || result.status === 'unchanged';
+          void (fine ? vscode.window.showInformationMessage(result.message) : vscode.window.showWarningMessage(result.message));
+        }
+        return result;
+      } catch (err) {
+        report('Promote failed', err);
+        return undefined;
       }
     }),
 
