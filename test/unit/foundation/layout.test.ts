@@ -106,3 +106,41 @@ test('engine/, migration/, validation/ and api/ import nothing from client/, ser
   );
   assert.deepEqual(upwardImports(files), []);
 });
+
+/**
+ * Test files that reach outside the repository into the team's material (the folder `shared` beside
+ * the checkout, as a path string or as the parts of a joined path). Only the optional conformance
+ * layer may: files named `*conformance*` (docs/testing.md); a clone with nothing beside it passes
+ * everything else.
+ */
+export function readersOfShared(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  const reaches =
+    /\.\.[/\\]shared\b|['"]\.\.['"]\s*,\s*['"]shared['"]|['"]shared['"]\s*,\s*['"](real-definitions|reference-schemas|reference-fixtures|spec|docs)['"]/;
+  return files
+    .filter((f) => f.path.startsWith('test/') && !/conformance/i.test(posix.basename(f.path)) && !f.path.startsWith('test/fixtures/'))
+    .filter((f) => reaches.test(f.text))
+    .map((f) => f.path);
+}
+
+test('the rule on the team material sees a path string and a joined path, and lets conformance files and other "shared" words through', () => {
+  // Built from parts, so that this file does not itself read as one that reaches outside.
+  const up = `..${'/'}shared`;
+  const files = [
+    { path: 'test/unit/a.test.ts', text: `const dir = join(__dirname, '..', '..', '..', '..', '${'shared'}', 'real-definitions');` },
+    { path: 'test/unit/b.helpers.ts', text: `// read ${up}/reference-schemas\nconst x = 1;` },
+    { path: 'test/protocol/c.test.ts', text: `const p = root + '/${up}/spec/management-api.md';` },
+    { path: 'test/e2e/suite/d.test.ts', text: `const s = join(root, '${'shared'}', 'reference-fixtures');` },
+    { path: 'test/conformance/e.conformance.test.ts', text: `const SHARED = join(__dirname, '..', '..', '..', '${'shared'}');` },
+    { path: 'test/unit/f.test.ts', text: "import { maskKeyId } from '../../../client/src/shared/keyIds';\nlet shared: string;" },
+    { path: 'client/src/g.ts', text: `const p = '${up}/x';` },
+  ];
+  assert.deepEqual(readersOfShared(files), ['test/unit/a.test.ts', 'test/unit/b.helpers.ts', 'test/protocol/c.test.ts', 'test/e2e/suite/d.test.ts']);
+});
+
+test('no test file reads the team material beside the repository except the conformance layer (test data lives in test/fixtures/)', () => {
+  const files = tracked
+    .filter((p) => p.startsWith('test/') && /\.(ts|mjs|js|cjs)$/.test(p))
+    .map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
+  assert.ok(files.length > 100, `only ${files.length} test files read`);
+  assert.deepEqual(readersOfShared(files), []);
+});

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
 import { nodeTestLayer, e2eLayer } from '../../../scripts/lib/layers.mjs';
+// @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
+import { findTests, sharedDir } from '../../../scripts/lib/testFiles.mjs';
 
 const root = join(__dirname, '..', '..', '..');
 const fixture = (name: string) => join(root, 'test/fixtures/runner', name);
@@ -75,4 +77,26 @@ test('fresh end-to-end results are relayed; a non-zero exit with no failure coun
   writeFileSync(runner, `require('node:fs').writeFileSync(${JSON.stringify(resultFile)}, '{"passed":5,"failed":0,"skipped":1}'); process.exit(3);\n`);
   const r = await e2eLayer({ root: dir, runner, resultFile });
   assert.deepEqual([r.passed, r.failed, r.skipped], [5, 1, 1]);
+});
+
+test('the unit and protocol layers leave out *conformance* files, and the conformance layer runs only them', () => {
+  const dir = scratch();
+  mkdirSync(join(dir, 'test/unit/a'), { recursive: true });
+  mkdirSync(join(dir, 'test/conformance'), { recursive: true });
+  for (const file of [
+    'test/unit/a/one.test.ts',
+    'test/unit/a/two.conformance.test.ts',
+    'test/unit/a/helper.ts',
+    'test/conformance/three.conformance.test.ts',
+    'test/conformance/shared.conformance.ts',
+  ])
+    writeFileSync(join(dir, file), '');
+  assert.deepEqual(findTests(dir, 'test/unit'), ['test/unit/a/one.test.ts']);
+  assert.deepEqual(findTests(dir, 'test', { conformance: true }), ['test/conformance/three.conformance.test.ts', 'test/unit/a/two.conformance.test.ts']);
+  assert.deepEqual(findTests(dir, 'test/missing'), []);
+});
+
+test("the team's material is looked for beside the repository, unless SVC_SHARED_DIR names it", () => {
+  assert.equal(sharedDir('/r/repo', {}), join('/r', 'shared'));
+  assert.equal(sharedDir('/r/repo', { SVC_SHARED_DIR: '/elsewhere/shared' }), '/elsewhere/shared');
 });
