@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
@@ -99,4 +100,16 @@ test('the unit and protocol layers leave out *conformance* files, and the confor
 test("the team's material is looked for beside the repository, unless SVC_SHARED_DIR names it", () => {
   assert.equal(sharedDir('/r/repo', {}), join('/r', 'shared'));
   assert.equal(sharedDir('/r/repo', { SVC_SHARED_DIR: '/elsewhere/shared' }), '/elsewhere/shared');
+});
+
+test('without the team material, the conformance layer prints one line saying it did not run and exits 0', () => {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/test.mjs'), 'conformance'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, SVC_SHARED_DIR: join(scratch(), 'no-such-folder'), NODE_TEST_CONTEXT: '' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, r.stdout);
+  assert.match(lines[0], /^conformance: not run \(no .*no-such-folder beside the repository/);
 });
