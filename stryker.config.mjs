@@ -1,26 +1,7 @@
 // StrykerJS: mutation testing of the code that guards users (issue 18). `npm run test:mutation`.
 // Not part of `npm test`. See docs/testing.md for why these modules and how to run one at a time.
-import { existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = dirname(fileURLToPath(import.meta.url));
+// The tests read only what the repository holds (test/fixtures/), so the sandbox needs nothing beside it.
 const tempDirName = '.stryker-tmp';
-
-// Tests reach shared material as `../shared` from the repository root. Stryker runs them in
-// `.stryker-tmp/sandbox-XXXX/`, whose `..` is `.stryker-tmp/`: give it the same `shared` link.
-const shared = resolve(root, '..', 'shared');
-const sharedLink = join(root, tempDirName, 'shared');
-if (existsSync(shared)) {
-  mkdirSync(join(root, tempDirName), { recursive: true });
-  let present = false;
-  try {
-    present = lstatSync(sharedLink).isSymbolicLink();
-  } catch {
-    // not there yet
-  }
-  if (!present) symlinkSync(shared, sharedLink, 'dir');
-}
 
 // The property tests (test/unit/properties/) use a fixed seed under Stryker: same inputs for every mutant.
 process.env.SVC_FC_SEED ??= '20261125';

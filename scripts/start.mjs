@@ -1,20 +1,25 @@
-// `npm start`, the main job: builds the extension and opens it in a real VS Code on the sample
-// workspace, with the built-in "Local sandbox" environment (the bundled management server with
+// `npm start`, the main job: builds the extension and opens it in a real VS Code on a copy of the
+// sample workspace, with the built-in "Local sandbox" environment (the bundled management server with
 // seed data, started in-process by the extension) active in the Svc Gateway view.
-//   - With the desktop `code` on PATH: `code --extensionDevelopmentPath=<repo> samples/workspace`.
+//   - The copy: <start profile>/workspace, made from samples/workspace on the first run and kept after
+//     (scripts/lib/demoWorkspace.mjs), so a demo session leaves the repository clean.
+//     `npm start -- --reset-workspace` makes it fresh again.
+//   - With the desktop `code` on PATH: `code --extensionDevelopmentPath=<repo> <the copy>`.
 //   - Otherwise: the browser VS Code bundled in code-server (installed once by test/e2e/setup.sh),
 //     bound to 127.0.0.1; it prints the URL to open and runs until Ctrl-C.
 // Knobs: SVC_PORT (default 8383), SVC_START_BROWSER=1 (use the browser VS Code even when `code`
 // exists), SVC_START_SMOKE=1 (for tests: exit 0 as soon as the server listens).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareDemoWorkspace, startProfileDir } from './lib/demoWorkspace.mjs';
 import { runSetup, startVscodeServer, workbenchUrl } from './lib/vscode-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const workspace = join(root, 'samples/workspace');
+// A persistent profile, so settings, environments and the demo workspace survive restarts of `npm start`.
+const profile = startProfileDir();
+const workspace = join(profile, 'workspace');
 const port = Number(process.env.SVC_PORT || 8383);
 const say = (msg) => console.log(`[start] ${msg}`);
 
@@ -29,6 +34,17 @@ if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, 
   process.exit(1);
 }
 
+const prepared = prepareDemoWorkspace({
+  source: join(root, 'samples/workspace'),
+  target: workspace,
+  reset: process.argv.includes('--reset-workspace'),
+});
+say(
+  prepared === 'kept'
+    ? `opening the demo workspace ${workspace} as you left it (a fresh copy of the samples: npm start -- --reset-workspace)`
+    : `opening a fresh copy of samples/workspace in ${workspace}; the repository stays untouched`,
+);
+
 if (hasDesktopCode()) {
   say('opening the desktop VS Code with the extension loaded for development');
   const child = spawn('code', ['--extensionDevelopmentPath', root, workspace], { stdio: 'inherit' });
@@ -36,8 +52,6 @@ if (hasDesktopCode()) {
 } else {
   say('no desktop `code` on PATH: using the browser VS Code bundled in code-server');
   const { node24, serverMain } = await runSetup(root);
-  // A persistent profile, so settings and environments survive restarts of `npm start`.
-  const profile = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc-gateway-tools', 'start-profile');
   for (const d of ['user-data', 'server-data', 'extensions']) mkdirSync(join(profile, d), { recursive: true });
   const server = startVscodeServer({
     node24,

@@ -1,15 +1,19 @@
 // Runs every test layer and prints one closing line `N passed, N failed` summed over them.
-//   node scripts/test.mjs [lint|unit|protocol|e2e ...]   (default: all layers)
+//   node scripts/test.mjs [lint|unit|protocol|e2e|conformance ...]   (default: lint, unit, protocol, e2e)
 // Layers: build + type-check (a failure counts as one failed test), the code linter (ESLint and
 // `prettier --check`), unit tests and protocol tests with node's test runner, end-to-end tests in a
 // real VS Code (test/e2e/run.mjs). An end-to-end layer that cannot start counts as a failure, never
 // as a skip. Linted files are not tests: the linter reports on a line of its own
 // (`lint: N files clean, N files with findings`) and a finding fails the run (exit 1) without
 // entering the closing line's counts, which are tests only.
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+// The conformance layer (`npm run test:conformance`, files named `*conformance*`) is asked for by
+// name only: it reads the team's material outside the repository (`../shared`) and, when that is
+// not there, says in one line that it did not run (docs/testing.md).
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eLayer, lintLayer, lintSummary, nodeTestLayer, run as runIn } from './lib/layers.mjs';
+import { findTests as findTestsIn, sharedDir } from './lib/testFiles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const requested = process.argv.slice(2);
@@ -23,17 +27,7 @@ let lintFailed = false;
 const summary = [];
 const run = (cmd, args) => runIn(cmd, args, { cwd: root });
 
-function findTests(dir) {
-  const abs = join(root, dir);
-  if (!existsSync(abs)) return [];
-  const found = [];
-  for (const name of readdirSync(abs)) {
-    const path = join(abs, name);
-    if (statSync(path).isDirectory()) found.push(...findTests(join(dir, name)));
-    else if (name.endsWith('.test.ts') || name.endsWith('.test.mjs')) found.push(relative(root, path));
-  }
-  return found.sort();
-}
+const findTests = (dir) => findTestsIn(root, dir);
 
 function record(layer, { passed, failed, skipped = 0, problems = [] }) {
   totals.passed += passed;
@@ -52,18 +46,34 @@ const lint = async () => {
 };
 const e2e = async () => record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
 
-// Build and type-check first: every layer runs the bundles or the sources they come from.
-if ((await run('npm', ['run', '--silent', 'build'])) !== 0) record('build', { passed: 0, failed: 1 });
-else if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) record('typecheck', { passed: 0, failed: 1 });
+const conformance = async () => {
+  const shared = sharedDir(root);
+  if (!existsSync(shared)) {
+    // One line, no count: a clone without the team's material beside it has nothing to compare.
+    console.log(`conformance: not run (no ${relative(root, shared)} beside the repository; see docs/testing.md)`);
+    return;
+  }
+  await nodeTests('conformance', findTestsIn(root, 'test', { conformance: true }));
+};
+
+// Build and type-check first: every layer runs the bundles or the sources they come from. The
+// conformance layer alone runs the sources with tsx and needs neither.
+if (layers.some((l) => l !== 'conformance')) {
+  if ((await run('npm', ['run', '--silent', 'build'])) !== 0) record('build', { passed: 0, failed: 1 });
+  else if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) record('typecheck', { passed: 0, failed: 1 });
+}
 
 for (const layer of layers) {
   if (layer === 'lint') await lint();
   else if (layer === 'unit') await nodeTests('unit', findTests('test/unit'));
   else if (layer === 'protocol') await nodeTests('protocol', findTests('test/protocol'));
   else if (layer === 'e2e') await e2e();
+  else if (layer === 'conformance') await conformance();
   else record(layer, { passed: 0, failed: 1, problems: [`unknown layer ${layer}`] });
 }
 
+// Only the conformance layer asked for, and it did not run: its one line said so.
+if (summary.length === 0 && !lintLine) process.exit(0);
 console.log('\n' + summary.join('\n'));
 if (lintLine) console.log(lintLine);
 // Skipped and todo tests are in neither count, so they are named on a line of their own.

@@ -5,7 +5,7 @@
 // SVC_SANDBOX_DASHBOARD_TOKEN and SVC_SANDBOX_ADMIN_SECRET; otherwise they are generated once per
 // data folder and kept there.
 import { parseArgs } from 'node:util';
-import { startSandbox } from './index.js';
+import { startSandbox } from './start.js';
 
 const USAGE =
   'usage: svc-sandbox [--port 0] [--data DIR] [--memory] [--host 127.0.0.1] [--no-seed] [--spec-only] [--write-defaults] ' +

@@ -5,8 +5,7 @@ import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { DataDirLockedError } from './store/lock.js';
 import type { SandboxMeta } from './store/state.js';
-import type { RunningSandbox, SandboxOptions } from './index.js';
-import { startSandbox } from './index.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './start.js';
 
 export interface JoinedSandbox extends RunningSandbox {
   /** True when another process serves the folder and this one only connected to it. */

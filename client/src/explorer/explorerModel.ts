@@ -2,23 +2,18 @@
 // of the paged listings, the name filter, and errors turned into nodes. Children load lazily
 // (only when VS Code asks for them) and every listing is cached until refreshed, so
 // expanding and collapsing never re-fetches and "load more" only fetches the next page.
-import { maskKeyId } from '../shared/keyIds';
+// What each node looks like (ids, labels, tooltips) is explorerNodes.ts's.
 import { ApiListing } from './apiListing';
 import { errorInfoOf, isMissingEndpoint, type ErrorInfo } from './errorInfo';
+import * as n from './explorerNodes';
+import type { EnvironmentEntry } from './explorerNodes';
 import { GROUPS, type ApiKindNode, type ApiNode, type ApisGroupNode, type EnvironmentNode, type ErrorNode, type ExplorerNode, type GroupNode } from './nodes';
 import * as p from './presentation';
 import type { ApiKind, ApiSummary, KeySummary, Page, ResourceSource, WebhookSummary } from './resourceSource';
 import { endsPaging } from '../../../api/src/paging';
 import { hasMorePages, type PagedList } from './pagedList';
 
-export interface EnvironmentEntry {
-  name: string;
-  builtin: boolean;
-  active: boolean;
-  /** Markdown with URL, source and health. */
-  tooltip: string;
-  description?: string;
-}
+export type { EnvironmentEntry } from './explorerNodes';
 
 export interface ExplorerModelDeps {
   environments(): EnvironmentEntry[];
@@ -135,16 +130,7 @@ export class ExplorerModel {
   // ---- levels -------------------------------------------------------------------------------
 
   private environmentNodes(): ExplorerNode[] {
-    return this.deps.environments().map((env) => ({
-      id: `env:${env.name}`,
-      type: env.builtin ? 'sandboxEnvironment' : 'environment',
-      environment: env.name,
-      label: env.name,
-      description: env.description,
-      tooltip: env.tooltip,
-      icon: env.builtin ? 'beaker' : 'cloud',
-      collapsible: env.active ? 'expanded' : 'collapsed',
-    }));
+    return this.deps.environments().map((env: EnvironmentEntry) => n.environmentNode(env));
   }
 
   private async childrenOf(node: ExplorerNode): Promise<ExplorerNode[]> {
@@ -182,57 +168,22 @@ export class ExplorerModel {
       this.deps.onLoadResult?.(env.environment, err);
       throw err;
     }
-    return GROUPS.map((group): ApisGroupNode | GroupNode => {
-      const node = { id: `${env.id}/${group}`, environment: env.environment, label: p.GROUP_LABELS[group], icon: p.GROUP_ICONS[group], parent: env };
-      return group === 'apis' ? { ...node, type: group, collapsible: 'collapsed' } : { ...node, type: group, collapsible: 'collapsed' };
-    });
+    return GROUPS.map((group) => n.groupNode(env, group));
   }
 
   private async apisChildren(apis: ApisGroupNode): Promise<ExplorerNode[]> {
     const listing = await this.apiListing(apis);
-    // Counts only when every page is in; while pages load in the background a group says so, with no number.
-    const kinds: ExplorerNode[] = API_KINDS.map((kind) => {
-      const all = listing.items.filter((a) => a.kind === kind);
-      const shown = all.filter((a) => this.apiMatches(a)).length;
-      return {
-        id: `${apis.id}/${kind}`,
-        type: 'apiKind',
-        environment: apis.environment,
-        label: p.KIND_LABELS[kind],
-        description: listing.complete ? p.kindCount(all.length, this.filterText ? shown : undefined, false) : p.notAllLoaded(listing),
-        tooltip: listing.complete ? undefined : p.md(p.partialKindNote(p.KIND_LABELS[kind], listing.loaded, listing.pages)),
-        icon: p.KIND_ICONS[kind],
-        collapsible: all.length || !listing.complete ? 'collapsed' : 'none',
-        apiKind: kind,
-        parent: apis,
-      };
-    });
+    const kinds = API_KINDS.map((kind) => n.apiKindNode(apis, kind, listing, this.filterText, (a) => this.apiMatches(a)));
     return [...kinds, ...this.apiListingTail(apis, listing)];
   }
 
   private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
     const listing = await this.apiListing(group.parent);
     const ofKind = listing.items.filter((a) => a.kind === group.apiKind);
-    const nodes = ofKind
-      .filter((a) => this.apiMatches(a))
-      .map((api): ExplorerNode => ({
-        id: `${group.id}/${api.id}`,
-        type: 'api',
-        environment: group.environment,
-        label: api.name,
-        description: `${api.listenPath ?? ''}${api.active ? '' : ' · inactive'}`.trim(),
-        tooltip: p.apiTooltip(api),
-        icon: p.KIND_ICONS[api.kind],
-        iconColor: api.active ? undefined : p.INACTIVE_COLOR,
-        collapsible: api.usesOAuth ? 'collapsed' : 'none',
-        resource: { type: 'api', kind: api.kind, id: api.id },
-        apiKind: api.kind,
-        apiId: api.id,
-        parent: group,
-      }));
-    if (listing.complete) return this.withFilterNote(group, nodes, ofKind.length);
+    const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api) => n.apiNode(group, api));
+    if (listing.complete) return n.withFilterNote(group, nodes, ofKind.length, this.filterText);
     // Pages remain: claim nothing they do not prove; "Load more" (if any) is on the APIs group only.
-    const note = this.messageNode(group, p.notAllLoadedNote(listing), listing.busy ? 'loading~spin' : 'info');
+    const note = n.messageNode(group, p.notAllLoadedNote(listing), listing.busy ? 'loading~spin' : 'info');
     return [...nodes, note];
   }
 
@@ -240,19 +191,7 @@ export class ExplorerModel {
   private apiListingTail(apis: ApisGroupNode, listing: ApiListing): ExplorerNode[] {
     if (listing.error) return [this.errorNode(apis, listing.error, 'more', apis.id)];
     if (!listing.stoppedAtBound) return [];
-    return [
-      {
-        id: `${apis.id}/more`,
-        type: 'loadMore',
-        environment: apis.environment,
-        label: 'Load more APIs…',
-        description: `page ${listing.loaded} of ${listing.pages}`,
-        icon: 'ellipsis',
-        collapsible: 'none',
-        ownerId: apis.id,
-        parent: apis,
-      },
-    ];
+    return [n.loadMoreNode(apis, apis, 'APIs', listing.loaded, listing.pages)];
   }
 
   /** The environment's API listing: started once, further pages in the background, redrawn as they come. */
@@ -288,47 +227,19 @@ export class ExplorerModel {
       clients = await this.cached(api, async () => (await this.source(api)).listOAuthClients(api.apiId));
     } catch (err) {
       if (isMissingEndpoint(err)) {
-        return [this.messageNode(api, 'This server does not list OAuth clients: use Svc: Show OAuth Client Details… with the client id.', 'info')];
+        return [n.messageNode(api, 'This server does not list OAuth clients: use Svc: Show OAuth Client Details… with the client id.', 'info')];
       }
       throw err;
     }
-    if (!clients.length) return [this.messageNode(api, 'No OAuth clients.', 'info')];
-    const nodes = clients
-      .filter((c) => p.matchesFilter(this.filterText, c.id, c.description))
-      .map((c): ExplorerNode => ({
-        id: `${api.id}/${c.id}`,
-        type: 'oauthClient',
-        environment: api.environment,
-        label: c.id,
-        description: c.description,
-        tooltip: p.oauthClientTooltip(c),
-        icon: 'person',
-        collapsible: 'none',
-        resource: { type: 'oauthClient', apiId: c.apiId, id: c.id },
-        apiId: c.apiId,
-        parent: api,
-      }));
-    return this.withFilterNote(api, nodes, clients.length);
+    if (!clients.length) return [n.messageNode(api, 'No OAuth clients.', 'info')];
+    const nodes = clients.filter((c) => p.matchesFilter(this.filterText, c.id, c.description)).map((c) => n.oauthClientNode(api, c));
+    return n.withFilterNote(api, nodes, clients.length, this.filterText);
   }
 
   private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
-    const nodes = policies
-      .filter((x) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(x.raw), x.name, x.id))
-      .map((x): ExplorerNode => ({
-        id: `${group.id}/${x.id}`,
-        type: 'policy',
-        environment: group.environment,
-        label: x.name || x.id,
-        description: x.active ? undefined : 'inactive',
-        tooltip: p.policyTooltip(x),
-        icon: 'shield',
-        iconColor: x.active ? undefined : p.INACTIVE_COLOR,
-        collapsible: 'none',
-        resource: { type: 'policy', id: x.id },
-        parent: group,
-      }));
-    return this.withFilterNote(group, nodes, policies.length);
+    const nodes = policies.filter((x) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(x.raw), x.name, x.id)).map((x) => n.policyNode(group, x));
+    return n.withFilterNote(group, nodes, policies.length, this.filterText);
   }
 
   private async keysChildren(group: GroupNode): Promise<ExplorerNode[]> {
@@ -337,55 +248,18 @@ export class ExplorerModel {
       list = await this.pagedList<KeySummary>(group);
     } catch (err) {
       if (!isMissingEndpoint(err)) throw err;
-      return [
-        this.messageNode(group, 'This server does not list keys.', 'info'),
-        {
-          id: `${group.id}/openById`,
-          type: 'openKeyById',
-          environment: group.environment,
-          label: 'Open Key by ID…',
-          icon: 'go-to-file',
-          collapsible: 'none',
-          parent: group,
-        },
-      ];
+      return [n.messageNode(group, 'This server does not list keys.', 'info'), n.openByNode(group, 'openKeyById')];
     }
     const nodes = list.items
-      .filter((k) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(k.raw), k.alias, k.id))
-      .map((k): ExplorerNode => ({
-        id: `${group.id}/${k.id}`,
-        type: 'key',
-        environment: group.environment,
-        // A key id is the key itself: never shown whole (masked in label, description and tooltip).
-        label: k.alias || k.displayName || `key ${maskKeyId(k.id)}`,
-        description: k.alias || k.displayName ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
-        tooltip: p.keyTooltip(k),
-        icon: 'key',
-        iconColor: k.active ? undefined : p.INACTIVE_COLOR,
-        collapsible: 'none',
-        resource: { type: 'key', id: k.id, apiId: k.apiIds[0] },
-        parent: group,
-      }));
-    return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
+      .filter((k) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(k.raw), k.alias, k.displayName, k.id))
+      .map((k) => n.keyNode(group, k));
+    return [...n.withFilterNote(group, nodes, list.items.length, this.filterText, hasMorePages(list)), ...this.pagingTail(group, list, 'keys')];
   }
 
   private async webhooksChildren(group: GroupNode): Promise<ExplorerNode[]> {
     const list = await this.pagedList<WebhookSummary>(group);
-    const nodes = list.items
-      .filter((w) => p.matchesFilter(this.filterText, w.name, w.id))
-      .map((w): ExplorerNode => ({
-        id: `${group.id}/${w.id}`,
-        type: 'webhook',
-        environment: group.environment,
-        label: w.name || w.id,
-        description: [w.method, w.targetPath].filter(Boolean).join(' '),
-        tooltip: p.webhookTooltip(w),
-        icon: 'bell',
-        collapsible: 'none',
-        resource: { type: 'webhook', id: w.id },
-        parent: group,
-      }));
-    return [...this.withFilterNote(group, nodes, list.items.length, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
+    const nodes = list.items.filter((w) => p.matchesFilter(this.filterText, w.name, w.id)).map((w) => n.webhookNode(group, w));
+    return [...n.withFilterNote(group, nodes, list.items.length, this.filterText, hasMorePages(list)), ...this.pagingTail(group, list, 'webhooks')];
   }
 
   private async exampleNodes(group: GroupNode): Promise<ExplorerNode[]> {
@@ -394,51 +268,14 @@ export class ExplorerModel {
       examples = await this.cached(group, async () => (await this.source(group)).listExamples());
     } catch (err) {
       if (!isMissingEndpoint(err)) throw err;
-      return [
-        this.messageNode(group, 'This server has no examples catalogue.', 'info'),
-        {
-          id: `${group.id}/openByLocation`,
-          type: 'openExampleByLocation',
-          environment: group.environment,
-          label: 'Open Example by Location…',
-          icon: 'go-to-file',
-          collapsible: 'none',
-          parent: group,
-        },
-      ];
+      return [n.messageNode(group, 'This server has no examples catalogue.', 'info'), n.openByNode(group, 'openExampleByLocation')];
     }
-    const nodes = examples
-      .filter((e) => p.matchesFilter(this.filterText, e.name, e.location))
-      .map((e): ExplorerNode => ({
-        id: `${group.id}/${e.location}`,
-        type: 'example',
-        environment: group.environment,
-        label: e.name || e.location,
-        description: e.location,
-        tooltip: p.exampleTooltip(e),
-        icon: 'book',
-        collapsible: 'none',
-        resource: { type: 'example', location: e.location },
-        parent: group,
-      }));
-    return this.withFilterNote(group, nodes, examples.length);
+    const nodes = examples.filter((e) => p.matchesFilter(this.filterText, e.name, e.location)).map((e) => n.exampleNode(group, e));
+    return n.withFilterNote(group, nodes, examples.length, this.filterText);
   }
 
   private errorChildren(errorNode: ErrorNode): ExplorerNode[] {
-    const info = this.errors.get(errorNode.id);
-    const out: ExplorerNode[] = [];
-    if (info?.hint) out.push(this.messageNode(errorNode, info.hint, 'lightbulb'));
-    out.push({
-      id: `${errorNode.id}/retry`,
-      type: 'retry',
-      environment: errorNode.environment,
-      label: 'Retry',
-      icon: 'refresh',
-      collapsible: 'none',
-      ownerId: errorNode.ownerId,
-      parent: errorNode,
-    });
-    return out;
+    return n.errorChildNodes(errorNode, this.errors.get(errorNode.id));
   }
 
   // ---- helpers ------------------------------------------------------------------------------
@@ -529,40 +366,7 @@ export class ExplorerModel {
   private pagingTail(owner: ExplorerNode, list: PagedList<unknown>, noun: string, under: ExplorerNode = owner): ExplorerNode[] {
     if (list.error) return [this.errorNode(under, list.error, 'more', owner.id)];
     if (!hasMorePages(list)) return [];
-    return [
-      {
-        id: `${under.id}/more`,
-        type: 'loadMore',
-        environment: owner.environment,
-        label: `Load more ${noun}…`,
-        description: `page ${list.page} of ${list.pages}`,
-        icon: 'ellipsis',
-        collapsible: 'none',
-        ownerId: owner.id,
-        parent: under,
-      },
-    ];
-  }
-
-  /** `morePages`: the total covers the loaded pages only, so no note claims more than that. */
-  private withFilterNote(owner: ExplorerNode, nodes: ExplorerNode[], total: number, morePages = false): ExplorerNode[] {
-    const scope = morePages ? ' on the loaded pages' : '';
-    if (total === 0) return [this.messageNode(owner, morePages ? 'None on the loaded pages.' : 'None.', 'info')];
-    if (nodes.length === 0 && this.filterText) return [this.messageNode(owner, `No match for '${this.filterText}'${scope} (${total} hidden).`, 'filter')];
-    return nodes;
-  }
-
-  private messageNode(owner: ExplorerNode, text: string, icon: string): ExplorerNode {
-    return {
-      id: `${owner.id}/message:${text}`,
-      type: 'message',
-      environment: owner.environment,
-      label: text,
-      tooltip: p.md(text),
-      icon,
-      collapsible: 'none',
-      parent: owner,
-    };
+    return [n.loadMoreNode(owner, under, noun, list.page, list.pages)];
   }
 
   /**
@@ -573,19 +377,7 @@ export class ExplorerModel {
     const info = isErrorInfo(err) ? err : errorInfoOf(err);
     const id = `${owner.id}/${suffix}`;
     this.errors.set(id, info);
-    return {
-      id,
-      type: 'error',
-      environment: owner.environment,
-      label: info.message,
-      description: info.detail ?? info.hint,
-      tooltip: p.errorTooltip(info.detail ? `${info.detail}: ${info.message}` : info.message, info.hint),
-      icon: 'error',
-      iconColor: 'errorForeground',
-      collapsible: 'expanded',
-      ownerId: retryId,
-      parent: owner,
-    };
+    return n.errorNodeOf(owner, info, id, retryId);
   }
 }
 

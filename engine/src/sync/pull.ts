@@ -5,46 +5,17 @@
 // through PullPorts.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { ManagementClient } from '../../../api/src/client';
 import { formatDocument, hashDocument } from './canonicalJson';
 import { copyNameFor, fileNameFor } from './fileNaming';
 import { readRemote, type RemoteSnapshot } from './remoteReader';
 import { findRecordFor, saveSnapshot, stateKeyOf, STATE_DIR, STATE_FILE } from './stateFile';
-import type { SyncStateStore } from './stateStore';
 import { containedPath } from './pathContainment';
 import { SYNC_KIND_LABELS, type RemoteTarget } from './syncKinds';
-import type { MergeConflict, MergeSide } from '../diff/merge';
 import type { MergeResolutions } from './mergeFile';
 import { mergeIntoFile } from './pullMerge';
+import type { OverwriteReason, PullOutcome, PullPorts } from './pullTypes';
 
-/** Why pulling over an existing file needs the user's answer. */
-export type OverwriteReason = 'unsaved' | 'modified' | 'unrecorded';
-export type OverwriteDecision = 'overwrite' | 'copy' | 'skip';
-
-export interface PullPorts {
-  client: ManagementClient;
-  store: SyncStateStore;
-  /** The text of the file as the user sees it: an open editor's buffer, else undefined. */
-  unsavedText(file: string): string | undefined;
-  decideOverwrite(info: { file: string; reason: OverwriteReason; environment: string }): Promise<OverwriteDecision>;
-  /**
-   * Writes the pulled text to the (already contained) file. Default: Node's fs. The extension
-   * writes a file open in an editor through that editor, so the editor never holds an older
-   * version than the disk (a later save would meet "the file is newer").
-   */
-  writeFile?(file: string, text: string): Promise<void>;
-  /**
-   * A file with unpushed changes is merged with the server's version instead of asking
-   * decideOverwrite, when this is given; it answers the merge's conflicts (a side per pointer),
-   * or undefined to keep the file as it is. Absent: no merge (the overwrite question as before).
-   */
-  resolveMerge?(info: {
-    file: string;
-    environment: string;
-    conflicts: MergeConflict[];
-    fromServer: string[];
-  }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
-}
+export type { OverwriteDecision, OverwriteReason, PullOutcome, PullPorts } from './pullTypes';
 
 export interface PullRequest {
   environment: string;
@@ -59,18 +30,6 @@ export interface PullRequest {
   remote?: RemoteSnapshot;
   /** Conflicts of a merge resolved in advance (`svc pull --ours/--theirs`). */
   resolutions?: MergeResolutions;
-}
-
-export interface PullOutcome {
-  status: 'pulled' | 'unchanged' | 'skipped' | 'missing' | 'merged' | 'conflict';
-  /** Absolute path of the file. */
-  file?: string;
-  copiedTo?: string;
-  message: string;
-  /** `merged`: the paths that came from the server. */
-  fromServer?: string[];
-  /** `conflict`: what nobody resolved (the file was left as it is). */
-  conflicts?: MergeConflict[];
 }
 
 const exists = (file: string) =>

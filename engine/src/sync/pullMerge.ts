@@ -8,7 +8,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { mergeFile, type MergeResolutions } from './mergeFile';
-import type { PullOutcome, PullPorts } from './pull';
+import type { PullOutcome, PullPorts } from './pullTypes';
 import { withAnswers } from './pushMerge';
 import { readSnapshot, saveSnapshot, type SyncRecord } from './stateFile';
 import type { RemoteTarget } from './syncKinds';

@@ -7,34 +7,11 @@
 import type { MergeConflict, MergeSide } from '../diff/merge';
 import { hashDocument } from './canonicalJson';
 import { mergeFile, type FileMerge, type MergeResolutions } from './mergeFile';
-import type { PushRequest, PushUi, SendSummary } from './pushPipeline';
+import type { PushRequest, PushUi } from './pushTypes';
 import type { RemoteSnapshot } from './remoteReader';
 import type { SyncKind } from './syncKinds';
 
-/** What confirmMerge shows: the merged file against the server, and what came from where. */
-export interface MergeFacts {
-  summary: SendSummary;
-  /** The server's version now (the diff's left side). */
-  remoteText: string;
-  /** The file as it will be written and pushed (the diff's right side). */
-  mergedText: string;
-  /** Paths taken from the server (only it changed them). */
-  fromServer: string[];
-  /** Paths kept from the file. */
-  fromFile: string[];
-  /** Conflicts resolved in advance or by the user: `path (mine|theirs)`. */
-  resolved: string[];
-}
-
-/** What resolveMergeConflicts shows: each conflicting path with base, mine and theirs. */
-export interface MergeConflictFacts {
-  name: string;
-  environment: string;
-  kind: SyncKind;
-  conflicts: MergeConflict[];
-  /** Paths merged without conflict from the server, for context. */
-  fromServer: string[];
-}
+export type { MergeConflictFacts, MergeFacts } from './pushTypes';
 
 export type PushMerge = undefined | { status: 'conflicts'; conflicts: MergeConflict[] } | { status: 'merged'; merge: FileMerge };
 

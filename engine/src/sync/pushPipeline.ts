@@ -9,139 +9,21 @@
 // read back (the new remote hash) → offer a reload for gateway-style classic writes.
 import { jsonSyntaxProblem } from './jsonProblem';
 import { detectKind } from '../../../common/src/detection';
-import type { DocumentKind } from '../../../common/src/kinds';
-import type { ManagementClient } from '../../../api/src/client';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
 import { MissingServerSecretError, placeholderPaths, restoreSecrets } from './keySecrets';
 import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
-import { isRefusal, planPush, type OasVersionChoice, type PushChoices, type PushRoute, type StreamsPatchParameters } from './routing';
+import { isRefusal, planPush, type PushChoices } from './routing';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
 import { isManagementApiError } from '../../../api/src/errors';
 import { NO_RELOAD_MESSAGE, reloadKnownMissing } from '../../../api/src/specFallbacks';
-import type { MergeConflict, MergeSide } from '../diff/merge';
-import { mergeWithServer, type MergeConflictFacts, type MergeFacts } from './pushMerge';
-import type { FileMerge, MergeResolutions } from './mergeFile';
+import type { MergeSide } from '../diff/merge';
+import { mergeWithServer } from './pushMerge';
+import type { FileMerge } from './mergeFile';
 
-export type { MergeConflictFacts, MergeFacts } from './pushMerge';
+export type { MergeConflictFacts, MergeFacts } from './pushTypes';
 
-/** What the user pulled or opened: the base a conflict is measured against. */
-export interface PushBase {
-  remoteHash: string;
-  /** The remote as pulled, when still available (for "Show remote changes"). */
-  remoteText?: string;
-  /** The file's hash as written at the pull or push: when it still matches, the file is the base itself. */
-  localHash?: string;
-}
-
-export interface ConflictFacts {
-  name: string;
-  environment: string;
-  kind: SyncKind;
-  /** The remote as pulled/opened (undefined when its snapshot is gone). */
-  pulledText?: string;
-  /** The remote now (undefined when it was deleted). */
-  nowText?: string;
-  mineText: string;
-  deleted: boolean;
-}
-
-export type ConflictDecision = 'overwrite' | 'pull' | 'cancel';
-
-export interface SendSummary {
-  name: string;
-  environment: string;
-  kind: SyncKind;
-  route: PushRoute;
-  /** True when no pull is recorded for this file: the remote is replaced without a base. */
-  unrecorded: boolean;
-}
-
-/** The questions of a push. Each may resolve to "cancel" (undefined/false). */
-export interface PushUi {
-  confirmDespiteErrors(name: string, errors: readonly string[]): Promise<boolean>;
-  resolveConflict(facts: ConflictFacts): Promise<ConflictDecision>;
-  /** OAS create: a new API (`'new'`), a new version of a base API, or cancel. */
-  chooseOasCreate(context: {
-    name: string;
-    environment: string;
-    client: ManagementClient;
-    signal?: AbortSignal;
-  }): Promise<OasVersionChoice | 'new' | undefined>;
-  /** Streams: the whole document (`'put'`), only the OAS part with parameters, or cancel. */
-  chooseStreamsUpdate(name: string): Promise<StreamsPatchParameters | 'put' | undefined>;
-  /** Keys over the gateway: the key id (asked, never stored). */
-  askKeyId(name: string): Promise<string | undefined>;
-  /** Shows remote (left) against the document being pushed (right). */
-  showDiff(remoteText: string, title: string): Promise<void>;
-  confirmSend(summary: SendSummary): Promise<boolean>;
-  /** After a gateway-style classic push: true when the user wants the reload now. */
-  offerReload(message: string): Promise<boolean>;
-  /**
-   * The server moved and the file merges with it without conflict: show the merged result against
-   * the server and say what came from the server; true writes the merged file and pushes it
-   * (instead of showDiff + confirmSend). Without it (and resolveMergeConflicts), push asks
-   * resolveConflict as before.
-   */
-  confirmMerge?(facts: MergeFacts): Promise<boolean>;
-  /** The merge's conflicts: a side for each conflict's pointer, or undefined to stop (nothing is sent). */
-  resolveMergeConflicts?(facts: MergeConflictFacts): Promise<ReadonlyMap<string, MergeSide> | undefined>;
-}
-
-export interface PushRequest {
-  environment: string;
-  /** Display name (file name or `svc:` path). */
-  name: string;
-  /** URI of the document (kind detection by associations; the diff's right side). */
-  uri: string;
-  text: string;
-  /** From the state file or the `svc:` URI; undefined for a document never pulled. */
-  target?: RemoteTarget;
-  /**
-   * The document's kind as the editor knows it (the language server's answer, or detection
-   * with the user's `svc.files.associations`); when absent, detected here by content.
-   */
-  kind?: DocumentKind;
-  base?: PushBase;
-  /** Messages of the document's error diagnostics. */
-  errors: readonly string[];
-  choices?: PushChoices;
-  signal?: AbortSignal;
-  /** Conflicts resolved in advance (`svc push --ours/--theirs`). */
-  resolutions?: MergeResolutions;
-  /**
-   * Writes the merged text into the file (the editor's document, or the disk). Push merges with a
-   * server that moved only when it can write the result.
-   */
-  writeMerged?(text: string): Promise<void>;
-}
-
-export type PushStatus = 'pushed' | 'no-op' | 'cancelled' | 'refused' | 'pull-requested';
-
-export interface PushOutcome {
-  status: PushStatus;
-  /** A sentence for the user. */
-  message: string;
-  kind?: SyncKind;
-  target?: RemoteTarget;
-  route?: PushRoute;
-  /** After a push or a no-op: the remote as it is now, and its hash. */
-  remoteDocument?: unknown;
-  remoteHash?: string;
-  /** The pushed document's normalised hash (the file's new recorded hash). */
-  localHash?: string;
-  /** Gateway-style classic push: was the reload done? */
-  reloaded?: boolean;
-  /** The server moved and the file was merged with it. */
-  merge?: { text: string; fromServer: string[]; fromFile: string[]; resolved: string[]; written: boolean };
-  /** A merge stopped by conflicts nobody resolved: nothing was sent, the file is unchanged. */
-  conflicts?: MergeConflict[];
-}
-
-export interface PushDeps {
-  clientFor(environment: string): Promise<ManagementClient>;
-  ui: PushUi;
-  log?: (line: string) => void;
-}
+export type { ConflictDecision, ConflictFacts, PushBase, PushDeps, PushOutcome, PushRequest, PushStatus, PushUi, SendSummary } from './pushTypes';
+import type { MergeFacts, PushDeps, PushOutcome, PushRequest, SendSummary } from './pushTypes';
 
 const refused = (message: string, kind?: SyncKind): PushOutcome => ({ status: 'refused', message, kind });
 const cancelled = (kind?: SyncKind): PushOutcome => ({ status: 'cancelled', message: 'Push cancelled; nothing was sent.', kind });

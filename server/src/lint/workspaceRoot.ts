@@ -6,13 +6,13 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readText } from './readText';
 import { dirname, join } from 'node:path';
+import { MAX_INDEXED_FILE_BYTES } from '../service/index/userFiles';
 import type { WorkspaceModel } from '../service/index/workspaceModel';
 import { fileUriOf } from './files';
 
 /** Folders that hold no definitions of the user's (and `.svc/`, our base copies). */
 const SKIPPED = new Set(['node_modules', '.git', '.svc', 'dist', 'out', 'coverage', '.vscode-test']);
 const MAX_FILES = 5000;
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 /** The nearest folder at or above `cwd` holding `.git`; `cwd` itself when there is none. */
 export function projectRoot(cwd: string): string {
@@ -62,7 +62,7 @@ export function indexProject(index: WorkspaceModel, root: string, skip: Readonly
 /** A file's text, or `undefined` when it is too large or unreadable (the linted files report their own read errors). */
 function readSmallFile(file: string): string | undefined {
   try {
-    return statSync(file).size > MAX_FILE_BYTES ? undefined : readText(file);
+    return statSync(file).size > MAX_INDEXED_FILE_BYTES ? undefined : readText(file);
   } catch {
     return undefined;
   }

@@ -8,15 +8,13 @@ import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { KindAssociations } from '../../../common/src/detection';
-import { isUserFileUri, type FilesExclude } from '../service/index/userFiles';
+import { isUserFileUri, MAX_INDEXED_FILE_BYTES, type FilesExclude } from '../service/index/userFiles';
 import type { WorkspaceModel as WorkspaceIndex } from '../service/index/workspaceModel';
 import type { Logger } from './logger';
 
 /** Folders that never hold API definitions worth indexing. */
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test', 'coverage']);
 const MAX_FILES = 2000;
-/** The rule needs listen paths, not huge data files. */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export async function listJsonFiles(root: string, limit = MAX_FILES): Promise<string[]> {
   const found: string[] = [];
@@ -102,7 +100,7 @@ export class WorkspaceFiles {
     try {
       const path = fileURLToPath(uri);
       const stat = await fs.stat(path);
-      if (!stat.isFile() || stat.size > MAX_FILE_BYTES) {
+      if (!stat.isFile() || stat.size > MAX_INDEXED_FILE_BYTES) {
         this.index.remove(uri);
         return false;
       }

@@ -112,3 +112,103 @@ test('engine/, migration/, validation/, api/ and access/ import nothing from cli
   );
   assert.deepEqual(upwardImports(files), []);
 });
+
+/**
+ * Test files that reach outside the repository into the team's material (the folder `shared` beside
+ * the checkout, as a path string or as the parts of a joined path). Only the optional conformance
+ * layer may: files named `*conformance*` (docs/testing.md); a clone with nothing beside it passes
+ * everything else.
+ */
+export function readersOfShared(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+  const reaches =
+    /\.\.[/\\]shared\b|['"]\.\.['"]\s*,\s*['"]shared['"]|['"]shared['"]\s*,\s*['"](real-definitions|reference-schemas|reference-fixtures|spec|docs)['"]/;
+  return files
+    .filter((f) => f.path.startsWith('test/') && !/conformance/i.test(posix.basename(f.path)) && !f.path.startsWith('test/fixtures/'))
+    .filter((f) => reaches.test(f.text))
+    .map((f) => f.path);
+}
+
+test('the rule on the team material sees a path string and a joined path, and lets conformance files and other "shared" words through', () => {
+  // Built from parts, so that this file does not itself read as one that reaches outside.
+  const up = `..${'/'}shared`;
+  const files = [
+    { path: 'test/unit/a.test.ts', text: `const dir = join(__dirname, '..', '..', '..', '..', '${'shared'}', 'real-definitions');` },
+    { path: 'test/unit/b.helpers.ts', text: `// read ${up}/reference-schemas\nconst x = 1;` },
+    { path: 'test/protocol/c.test.ts', text: `const p = root + '/${up}/spec/management-api.md';` },
+    { path: 'test/e2e/suite/d.test.ts', text: `const s = join(root, '${'shared'}', 'reference-fixtures');` },
+    { path: 'test/conformance/e.conformance.test.ts', text: `const SHARED = join(__dirname, '..', '..', '..', '${'shared'}');` },
+    { path: 'test/unit/f.test.ts', text: "import { maskKeyId } from '../../../client/src/shared/keyIds';\nlet shared: string;" },
+    { path: 'client/src/g.ts', text: `const p = '${up}/x';` },
+  ];
+  assert.deepEqual(readersOfShared(files), ['test/unit/a.test.ts', 'test/unit/b.helpers.ts', 'test/protocol/c.test.ts', 'test/e2e/suite/d.test.ts']);
+});
+
+test('no test file reads the team material beside the repository except the conformance layer (test data lives in test/fixtures/)', () => {
+  const files = tracked
+    .filter((p) => p.startsWith('test/') && /\.(ts|mjs|js|cjs)$/.test(p))
+    .map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
+  assert.ok(files.length > 100, `only ${files.length} test files read`);
+  assert.deepEqual(readersOfShared(files), []);
+});
+
+/**
+ * The import cycles among `files` (repository paths and texts), each as its files sorted: groups of
+ * files that reach each other through imports, type-only imports and re-exports included (a shared
+ * type belongs where both sides can import it). Specifiers resolve as the build does: `x`, `x.ts`
+ * for `x.js`, `x/index.ts`.
+ */
+export function importCycles(files: ReadonlyArray<{ path: string; text: string }>): string[][] {
+  const known = new Set(files.map((f) => f.path));
+  const resolve = (target: string) => [target, target.replace(/\.js$/, '.ts'), `${target}.ts`, `${target}/index.ts`].find((c) => known.has(c));
+  const edges = new Map(files.map((f) => [f.path, importsOf(f.path, f.text).flatMap((t) => resolve(t) ?? [])]));
+  // Tarjan's strongly connected components: every component of more than one file is a cycle.
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    order.set(file, order.size);
+    low.set(file, order.get(file)!);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, order.get(next)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    if (component.length > 1 || (edges.get(file) ?? []).includes(file)) cycles.push(component.sort());
+  };
+  for (const f of files) if (!order.has(f.path)) visit(f.path);
+  return cycles.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+test('the cycle rule finds a two-file circle through a type-only import, a longer one through a re-export, and no cycle in a chain', () => {
+  const files = [
+    { path: 'client/src/keys/commands.ts', text: "import { askKeyId } from './choice';\nexport type Style = 'a';" },
+    { path: 'client/src/keys/choice.ts', text: "import type { Style } from './commands';\nimport * as vscode from 'vscode';" },
+    { path: 'sandbox/src/index.ts', text: "export { join } from './join.js';" },
+    { path: 'sandbox/src/join.ts', text: "import { start } from './start/index.js';" },
+    { path: 'sandbox/src/start/index.ts', text: "import { x } from '../index';" },
+    { path: 'server/src/a.ts', text: "import { b } from './b';\nimport 'node:fs';" },
+    { path: 'server/src/b.ts', text: "import { c } from './c';\nimport { a } from '../../common/src/a';" },
+    { path: 'server/src/c.ts', text: 'export const c = 1;' },
+  ];
+  assert.deepEqual(importCycles(files), [
+    ['client/src/keys/choice.ts', 'client/src/keys/commands.ts'],
+    ['sandbox/src/index.ts', 'sandbox/src/join.ts', 'sandbox/src/start/index.ts'],
+  ]);
+  assert.deepEqual(importCycles(files.filter((f) => !f.path.startsWith('sandbox/src/start'))).length, 1);
+});
+
+test('no import cycle among the tracked TypeScript files (two files or more)', () => {
+  const files = tracked
+    .filter((p) => p.endsWith('.ts') && !p.startsWith('test/fixtures/'))
+    .map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
+  assert.ok(
+    files.some((f) => f.path === 'sandbox/src/join.ts'),
+    'the sources are read',
+  );
+  assert.deepEqual(importCycles(files), []);
+});

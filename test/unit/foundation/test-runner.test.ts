@@ -4,10 +4,13 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
 import { nodeTestLayer, e2eLayer, lintReport, lintSummary } from '../../../scripts/lib/layers.mjs';
+// @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
+import { findTests, sharedDir } from '../../../scripts/lib/testFiles.mjs';
 
 const root = join(__dirname, '..', '..', '..');
 const fixture = (name: string) => join(root, 'test/fixtures/runner', name);
@@ -119,4 +122,38 @@ test('a linter that fails without naming a file fails the lint line, not silentl
   assert.equal(lint({ eslintFiles: [eslintFile('a.ts')], prettierCode: 2 }).failedToRun, true);
   assert.equal(lint({ eslintFiles: [eslintFile('a.ts', 1)], eslintCode: 1 }).failedToRun, false);
   assert.match(lintSummary(lint({ eslintFiles: undefined, eslintCode: 2 })), /a linter failed to run/);
+});
+
+test('the unit and protocol layers leave out *conformance* files, and the conformance layer runs only them', () => {
+  const dir = scratch();
+  mkdirSync(join(dir, 'test/unit/a'), { recursive: true });
+  mkdirSync(join(dir, 'test/conformance'), { recursive: true });
+  for (const file of [
+    'test/unit/a/one.test.ts',
+    'test/unit/a/two.conformance.test.ts',
+    'test/unit/a/helper.ts',
+    'test/conformance/three.conformance.test.ts',
+    'test/conformance/shared.conformance.ts',
+  ])
+    writeFileSync(join(dir, file), '');
+  assert.deepEqual(findTests(dir, 'test/unit'), ['test/unit/a/one.test.ts']);
+  assert.deepEqual(findTests(dir, 'test', { conformance: true }), ['test/conformance/three.conformance.test.ts', 'test/unit/a/two.conformance.test.ts']);
+  assert.deepEqual(findTests(dir, 'test/missing'), []);
+});
+
+test("the team's material is looked for beside the repository, unless SVC_SHARED_DIR names it", () => {
+  assert.equal(sharedDir('/r/repo', {}), join('/r', 'shared'));
+  assert.equal(sharedDir('/r/repo', { SVC_SHARED_DIR: '/elsewhere/shared' }), '/elsewhere/shared');
+});
+
+test('without the team material, the conformance layer prints one line saying it did not run and exits 0', () => {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/test.mjs'), 'conformance'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, SVC_SHARED_DIR: join(scratch(), 'no-such-folder'), NODE_TEST_CONTEXT: '' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, r.stdout);
+  assert.match(lines[0], /^conformance: not run \(no .*no-such-folder beside the repository/);
 });

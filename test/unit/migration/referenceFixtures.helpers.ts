@@ -1,5 +1,11 @@
-// Reading and comparing the reference gateway's conversion fixtures (../shared/reference-fixtures/README.md).
+// Reading and comparing the reference gateway's conversion fixtures (carried in
+// test/fixtures/reference-fixtures/, MPL-2.0; its README says what they hold).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
 import type { Json } from '../../../migration/src/index.js';
+
+export const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'reference-fixtures', 'migration');
 
 export interface FixtureCase {
   /** `<file> #<index> <desc>`: descriptions repeat within a file and some cases have none. */
@@ -15,6 +21,14 @@ const NIL = '<nil>';
 const EXTENSION = 'x-svc-api-gateway';
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every classic→OAS case of every fixture file of `dir`, in file order. */
+export function allClassicCases(dir = FIXTURES): FixtureCase[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yml'))
+    .sort()
+    .flatMap((file) => classicCases(file, parse(readFileSync(join(dir, file), 'utf8'))));
+}
 
 /** A classic→OAS case: `source: classic`, or no source and an input without the extension. */
 export function classicCases(file: string, parsed: Json): FixtureCase[] {

@@ -1,15 +1,9 @@
-// The reference gateway's own table-driven conversion fixtures (../shared/reference-fixtures/migration/*.yml,
-// see its README), run against our converter: every classic→OAS case must agree on the members it lists.
-// The fixtures are read from ../shared (beside the repository), never copied.
+// The reference gateway's own table-driven conversion fixtures (test/fixtures/reference-fixtures/migration/*.yml,
+// MPL-2.0, see its README), run against our converter: every classic→OAS case must agree on the members it lists.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { parse } from 'yaml';
 import { convertClassicToOas, type Json } from '../../../migration/src/index.js';
-import { classicCases, disagreements, migratable, type FixtureCase } from './referenceFixtures.helpers.js';
-
-const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'reference-fixtures', 'migration');
+import { allClassicCases, disagreements, migratable, type FixtureCase } from './referenceFixtures.helpers.js';
 
 /**
  * Cases where we write something else on purpose, each with the words that decide it. Only the README's
@@ -29,10 +23,7 @@ const DECIDED_OTHERWISE: Readonly<Record<string, { why: string; check: (doc: Jso
   },
 };
 
-const files = readdirSync(FIXTURES)
-  .filter((f) => f.endsWith('.yml'))
-  .sort();
-const cases: FixtureCase[] = files.flatMap((file) => classicCases(file, parse(readFileSync(join(FIXTURES, file), 'utf8'))));
+const cases: FixtureCase[] = allClassicCases();
 
 test('the reference fixtures hold 25 classic→OAS cases (the other direction is not ours)', () => {
   assert.equal(cases.length, 25, cases.map((c) => c.name).join('\n'));

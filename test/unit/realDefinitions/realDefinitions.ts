@@ -1,8 +1,9 @@
-// The real documents of the reference gateway in `../shared/real-definitions/` (read in place,
-// never copied), each as the document(s) we lint: a file that wraps documents (a list or map of
-// policies, a dashboard record `{ oas: … }`, a debug request) is unwrapped into its documents,
-// linted with the kind of its folder.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Real documents of the reference gateway, each as the document(s) we lint: a file that wraps
+// documents (a list or map of policies, a dashboard record `{ oas: … }`, a debug request) is
+// unwrapped into its documents, linted with the kind of its folder. The set carried in the
+// repository (test/fixtures/real-definitions, MPL-2.0, see its README) is the default; the
+// conformance layer passes the team's whole set instead (test/conformance/).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
@@ -15,8 +16,8 @@ import { createLanguageService } from '../../../server/src/service/languageServi
 
 const service = createLanguageService();
 
-export const REAL_DIR = join(__dirname, '..', '..', '..', '..', 'shared', 'real-definitions');
-export const hasRealDefinitions = existsSync(REAL_DIR);
+/** The real definitions carried in the repository. */
+export const CARRIED_DIR = join(__dirname, '..', '..', 'fixtures', 'real-definitions');
 
 const FOLDER_KIND: Record<string, DocumentKind> = { classic: 'classic', oas: 'oas', streams: 'streams', policies: 'policy', keys: 'session' };
 
@@ -34,17 +35,22 @@ export interface NotOurs {
   reason: string;
 }
 
+/** Read once per folder: several checks of one test file walk the same set. */
+const cache = new Map<string, { documents: RealDocument[]; notOurs: NotOurs[] }>();
+
 /** Every lintable document, and the files that hold none (with why). */
-export function realDocuments(): { documents: RealDocument[]; notOurs: NotOurs[] } {
+export function realDocuments(dir = CARRIED_DIR): { documents: RealDocument[]; notOurs: NotOurs[] } {
+  const cached = cache.get(dir);
+  if (cached) return cached;
   const documents: RealDocument[] = [];
   const notOurs: NotOurs[] = [];
-  for (const folder of readdirSync(REAL_DIR)
+  for (const folder of readdirSync(dir)
     .filter((f) => FOLDER_KIND[f])
     .sort()) {
-    for (const file of readdirSync(join(REAL_DIR, folder))
+    for (const file of readdirSync(join(dir, folder))
       .filter((f) => f.endsWith('.json'))
       .sort()) {
-      const text = readFileSync(join(REAL_DIR, folder, file), 'utf8');
+      const text = readFileSync(join(dir, folder, file), 'utf8');
       const name = `${folder}/${file}`;
       const value: unknown = JSON.parse(text);
       const detection = detectKind(`file:///real/${name}`, value);
@@ -65,7 +71,9 @@ export function realDocuments(): { documents: RealDocument[]; notOurs: NotOurs[]
       }
     }
   }
-  return { documents, notOurs };
+  const found = { documents, notOurs };
+  cache.set(dir, found);
+  return found;
 }
 
 function hasExtension(value: unknown): boolean {

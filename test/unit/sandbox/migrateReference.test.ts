@@ -1,24 +1,17 @@
 // The sandbox's POST /api/apis/migrate, over real HTTP, gives the same documents as the converter tests and
 // the editor's local preview: every classic→OAS case of the reference's own conversion fixtures
-// (../shared/reference-fixtures/migration, see test/unit/migration/referenceFixtures.test.ts) is stored in the
+// (test/fixtures/reference-fixtures/migration, see test/unit/migration/referenceFixtures.test.ts) is stored in the
 // sandbox, migrated in one dry run, and compared with the fixture's members and with previewMigration.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { parse } from 'yaml';
 import { previewMigration, type Json } from '../../../migration/src/index.js';
-import { classicCases, disagreements, migratable, type FixtureCase } from '../migration/referenceFixtures.helpers.js';
+import { allClassicCases, disagreements, migratable, type FixtureCase } from '../migration/referenceFixtures.helpers.js';
 import { startHarness, type Harness } from './helpers.js';
 
-const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'reference-fixtures', 'migration');
 /** The README's named exception (checked in referenceFixtures.test.ts): plain cache paths are normalised first. */
 const NORMALISED_FIRST = 'cache.yml #0 basic cache - classic';
 
-const cases: FixtureCase[] = readdirSync(FIXTURES)
-  .filter((f) => f.endsWith('.yml'))
-  .sort()
-  .flatMap((file) => classicCases(file, parse(readFileSync(join(FIXTURES, file), 'utf8'))));
+const cases: FixtureCase[] = allClassicCases();
 
 let h: Harness;
 let answer: Json;

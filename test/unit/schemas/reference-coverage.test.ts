@@ -1,17 +1,15 @@
 // Our schemas know the members of the reference gateway's own published schemas
-// (`../shared/reference-schemas/`, read in place): at least 98% of the member paths of each,
+// (carried in test/fixtures/reference-schemas/): at least 98% of the member paths of each,
 // with the reference's JSON types and nullability. Prints the figures and what is missing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { SCHEMA_BASE_URI } from '../../../common/src/schemaFiles';
 import { createSchemaWalker } from '../../../server/src/service/schema/schemaWalker';
 import type { SchemaNode } from '../../../server/src/service/schema/schemaTypes';
 import { registry } from './fixture-helpers';
-import { compare, referenceMembers, REFERENCE_DIR, type Step } from './reference-members';
+import { compare, referenceMembers, type Step } from './reference-members';
 
 const walker = createSchemaWalker(registry());
-const available = existsSync(REFERENCE_DIR);
 
 /** reference file → our schema file, and the member of ours it describes. */
 const PAIRS: Array<[reference: string, ours: string, under: string[]]> = [
@@ -73,14 +71,14 @@ function typesOf(nodes: SchemaNode[]): Set<string> {
 }
 
 for (const [reference, ours, under] of PAIRS) {
-  test(`reference coverage: ${reference} → ${ours}${under.length ? ' ' + under.join('.') : ''} knows >= 98% of the member paths`, { skip: !available && 'no ../shared/reference-schemas' }, () => {
+  test(`reference coverage: ${reference} → ${ours}${under.length ? ' ' + under.join('.') : ''} knows >= 98% of the member paths`, () => {
     const c = compare(walker, reference, ours, under);
     const percent = (100 * c.known) / c.total;
     console.log(`${reference}: ${c.known}/${c.total} = ${percent.toFixed(1)}% known${c.missing.length ? `; missing: ${c.missing.join(', ')}` : ''}`);
     assert.ok(percent >= 98, `${reference}: only ${c.known}/${c.total} known; missing:\n${c.missing.join('\n')}`);
   });
 
-  test(`reference coverage: ${reference} members have the reference's types and nullability in ${ours}`, { skip: !available && 'no ../shared/reference-schemas' }, () => {
+  test(`reference coverage: ${reference} members have the reference's types and nullability in ${ours}`, () => {
     const root = rootOf(ours, under);
     const wrong: string[] = [];
     for (const m of referenceMembers(reference)) {
@@ -94,11 +92,11 @@ for (const [reference, ours, under] of PAIRS) {
   });
 }
 
-test('reference coverage: all reference member paths together >= 98% known', { skip: !available && 'no ../shared/reference-schemas' }, () => {
+test('reference coverage: all reference member paths together >= 98% known', () => {
   const all = PAIRS.map(([reference, ours, under]) => compare(walker, reference, ours, under));
   const known = all.reduce((n, c) => n + c.known, 0);
   const total = all.reduce((n, c) => n + c.total, 0);
   console.log(`all reference schemas: ${known}/${total} = ${((100 * known) / total).toFixed(1)}% known`);
-  assert.ok(total > 1300, `only ${total} member paths read: is ../shared/reference-schemas complete?`);
+  assert.ok(total > 1300, `only ${total} member paths read: is test/fixtures/reference-schemas complete?`);
   assert.ok(known / total >= 0.98);
 });

@@ -1,5 +1,5 @@
-// Member paths of the reference gateway's published schemas (`../shared/reference-schemas/`)
-// and whether our schemas know them. A member path is where a member name sits: array items
+// Member paths of the reference gateway's published schemas (carried in
+// test/fixtures/reference-schemas/, MPL-2.0, see its README) and whether our schemas know them. A member path is where a member name sits: array items
 // and map values are not levels (`proxy.target_list` then the item's members hang off it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import type { SchemaWalker } from '../../../server/src/service/schema/schemaWalk
 import type { SchemaNode } from '../../../server/src/service/schema/schemaTypes';
 import { REPO_ROOT } from './fixture-helpers';
 
-export const REFERENCE_DIR = join(REPO_ROOT, '..', 'shared', 'reference-schemas');
+export const REFERENCE_DIR = join(REPO_ROOT, 'test', 'fixtures', 'reference-schemas');
 
 /** One step of a walk: a member name, an array item, or a map value. */
 export type Step = { member: string } | { item: true } | { mapValue: true };

@@ -5,7 +5,7 @@
 // (its caches warmed by the others) against a fresh walker per document.
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectKind } from '../../../common/src/detection';
 import type { DocumentKind } from '../../../common/src/kinds';
@@ -17,7 +17,7 @@ import { markedBranches, nonSpecFormOf } from '../../../server/src/service/valid
 import { toPointer } from '../../../validation/src/jsonPointer';
 import { Codes } from '../../../validation/src/codes';
 import { largeOasDocument } from '../../../bench/inputs';
-import { hasRealDefinitions, realDocuments } from '../realDefinitions/realDefinitions';
+import { realDocuments } from '../realDefinitions/realDefinitions';
 
 /** Findings as `code pointer`, sorted: what both walks must agree on. */
 function oracle(registry: SchemaRegistry, walker: SchemaWalker, kind: DocumentKind, root: unknown): string[] {
@@ -61,8 +61,13 @@ function planned(registry: SchemaRegistry, walker: SchemaWalker, kind: DocumentK
 
 function documents(): Array<{ name: string; kind: DocumentKind; value: unknown }> {
   const out: Array<{ name: string; kind: DocumentKind; value: unknown }> = [];
-  const fixtures = join(__dirname, '..', '..', 'fixtures', 'service');
-  for (const folder of ['valid', 'invalid']) {
+  const fixtures = join(__dirname, '..', '..', 'fixtures');
+  const schemaFolders = readdirSync(join(fixtures, 'schemas'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => ['valid', 'invalid'].map((v) => `schemas/${d.name}/${v}`))
+    .filter((folder) => existsSync(join(fixtures, folder)));
+  const realworld = readdirSync(join(fixtures, 'realworld')).map((name) => `realworld/${name}`);
+  for (const folder of ['service/valid', 'service/invalid', 'reference-facts', ...schemaFolders, ...realworld]) {
     for (const file of readdirSync(join(fixtures, folder)).filter((f) => f.endsWith('.json'))) {
       let value: unknown;
       try {
@@ -74,7 +79,7 @@ function documents(): Array<{ name: string; kind: DocumentKind; value: unknown }
       if (kind) out.push({ name: `${folder}/${file}`, kind, value });
     }
   }
-  if (hasRealDefinitions) for (const d of realDocuments().documents) out.push({ name: d.name, kind: d.detection.kind, value: JSON.parse(d.text) });
+  for (const d of realDocuments().documents) out.push({ name: d.name, kind: d.detection.kind, value: JSON.parse(d.text) });
   out.push({ name: 'bench 2 MB', kind: 'oas', value: JSON.parse(largeOasDocument(3000)) });
   return out;
 }
@@ -90,6 +95,7 @@ test('the planned member walk finds exactly what a plain walk finds, on every fi
     assert.deepEqual(planned(registry, shared, kind, value), expected, name);
     findings += expected.length;
   }
+  console.log(`${docs.length} documents, ${findings} findings`);
   assert.ok(findings > 10, `the documents hold only ${findings} findings: the comparison would prove little`);
 });
 

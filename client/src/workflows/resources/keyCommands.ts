@@ -17,14 +17,12 @@ import { closeSentTemplate, resolveBody } from './bodySource';
 import { describeResult, reportFailure, type ResourceDeps } from './commandContext';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
-import { createGatewayKeyOptions, createOrgKeyOptions, keyLookupOptions, updateKeyOptions, validateKeyId } from './keyOptions';
+import { createGatewayKeyOptions, createOrgKeyOptions, keyLookupOptions, updateKeyOptions, validateKeyId, type KeyStyle } from './keyOptions';
 import { askText, pickApiId, pickKeyOptions, pickOne } from './prompts';
 import type { ReadOnlyDocuments } from './readOnlyDocuments';
 import { keyTemplate, orgKeyTemplate } from './templates';
 import { grantedApiOfKey } from '../sync/remoteReader';
 import { askKeyId, generateKeyId, KEY_STYLE_CHOICES } from './keyIdChoice';
-
-export type KeyStyle = 'gateway' | 'dashboard';
 
 export interface CreateKeyArgs {
   keyId?: string;

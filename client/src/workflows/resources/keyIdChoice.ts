@@ -3,8 +3,7 @@
 // and whether to generate the key id (the default) or type one's own.
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
-import type { KeyStyle } from './keyCommands';
-import { validateKeyId } from './keyOptions';
+import { validateKeyId, type KeyStyle } from './keyOptions';
 import { askText, pickOne } from './prompts';
 
 export const KEY_STYLE_CHOICES: Array<vscode.QuickPickItem & { value: KeyStyle }> = [

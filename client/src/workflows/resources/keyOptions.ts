@@ -6,6 +6,9 @@ import type { CreateCustomKeyOptions, KeyLookupOptions, UpdateKeyOptions } from 
 
 export type KeyOption = 'autoGuess' | 'hashed' | 'username' | 'suppressReset' | 'resetQuota';
 
+/** Where Create Key creates the key: on the gateway only, or through the dashboard. */
+export type KeyStyle = 'gateway' | 'dashboard';
+
 /** Which key operation a set of options is for; each accepts a different subset. */
 export type KeyOperation = 'createGateway' | 'createDashboard' | 'createOrg' | 'update' | 'details';
 

@@ -10,6 +10,13 @@ import { pathOfUri } from '../../../../common/src/detection';
 /** `files.exclude` as VS Code returns it: glob → true/false (or a `when` clause, which we treat as on). */
 export type FilesExclude = Record<string, unknown> | undefined;
 
+/**
+ * Files on disk larger than this are not read into the index (the editor's scan of the workspace,
+ * svc-lint's of the project): the index needs names and listen paths, not huge data files. Open
+ * documents count whatever their size.
+ */
+export const MAX_INDEXED_FILE_BYTES = 4 * 1024 * 1024;
+
 /** Folders that never hold the user's own definitions. */
 const NOT_USER_FOLDERS = new Set(['.svc', 'node_modules', '.git']);
 

@@ -14,11 +14,12 @@ import { locatePointers, type JsonLocation } from './jsonLocator';
 import { positionTree } from './positionTree';
 import { ContainerEnds } from './containerEnds';
 import { parsePointer } from './jsonPointer';
-import { measureValue, shapeOfParsedText, type ValueShape } from './valueShape';
+import { measureValue, shapeOfParsedText, type TextShape, type ValueShape } from './valueShape';
 import { LineIndex } from './lineIndex';
 import { beforeTextScan } from './textScans';
 
 export type { JsonLocation } from './jsonLocator';
+export type { TextShape } from './valueShape';
 
 /** Deeper documents are not parsed into values or trees (stack safety for every walker). */
 export const MAX_NESTING = 512;
@@ -268,17 +269,6 @@ export function locationOfNode(node: Node): JsonLocation {
     return { valueOffset: node.offset, valueLength: node.length, keyOffset: key.offset, keyLength: key.length };
   }
   return { valueOffset: node.offset, valueLength: node.length };
-}
-
-/** What one flat pass over the text tells: nesting depth and how many member names it writes. */
-export interface TextShape {
-  /** Deepest nesting of `{`/`[` outside strings. */
-  depth: number;
-  /**
-   * Colons outside strings and comments: on text `JSON.parse` accepts, one per member written.
-   * More than the parsed value has members means a name is repeated in some object.
-   */
-  memberNames: number;
 }
 
 /** Maximum nesting of `{`/`[` outside strings (see `measureShape`). */

@@ -12,7 +12,19 @@
 // repeated and every `{`/`[` of the text is a container of the value (same depth). Otherwise (a
 // repeat, or an escaped colon anywhere) the caller falls back to the pass over the text.
 
-import type { TextShape } from './document';
+/**
+ * What the shape of a text tells: nesting depth and how many member names it writes. Measured by
+ * one flat pass over the text (document.ts, `measureShape`) or proven from the parsed value here.
+ */
+export interface TextShape {
+  /** Deepest nesting of `{`/`[` outside strings. */
+  depth: number;
+  /**
+   * Colons outside strings and comments: on text `JSON.parse` accepts, one per member written.
+   * More than the parsed value has members means a name is repeated in some object.
+   */
+  memberNames: number;
+}
 
 /** What one flat walk over a parsed value counts. */
 export interface ValueShape {

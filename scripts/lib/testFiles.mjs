@@ -1,0 +1,26 @@
+// Which files each node-test layer runs. The conformance layer (files named `*conformance*`) reads
+// data outside the repository (`../shared`) and is never part of the unit or protocol layers, so
+// `npm test` in a clone with nothing beside it counts only what the repository itself holds.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const isTestFile = (name) => name.endsWith('.test.ts') || name.endsWith('.test.mjs');
+export const isConformance = (path) => /conformance/i.test(path.split('/').pop() ?? '');
+
+/** The test files under `dir` (relative to `root`), sorted; `conformance` picks that layer's files only. */
+export function findTests(root, dir, { conformance = false } = {}) {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return [];
+  const found = [];
+  for (const name of readdirSync(abs)) {
+    const path = join(abs, name);
+    if (statSync(path).isDirectory()) found.push(...findTests(root, join(dir, name), { conformance }));
+    else if (isTestFile(name) && isConformance(name) === conformance) found.push(relative(root, path));
+  }
+  return found.sort();
+}
+
+/** Where the team's material outside the repository sits: `SVC_SHARED_DIR`, or `../shared` beside the checkout. */
+export function sharedDir(root, env = process.env) {
+  return env.SVC_SHARED_DIR ? env.SVC_SHARED_DIR : join(root, '..', 'shared');
+}
