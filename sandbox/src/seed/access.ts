@@ -56,7 +56,9 @@ export function seedPolicies(): Json[] {
       quota_renewal_rate: 86400,
       key_expires_in: 2592000,
       access_rights: accessRight(ID.weatherClassic, 'Weather Classic'),
-      partitions: { quota: true, rate_limit: true, acl: false, complexity: false, per_api: false },
+      // Partitioned, yet whole enough to stand alone: a partition left off would make its members
+      // dead (the gateway ignores them; svc.access.unreachable-limit says so).
+      partitions: { quota: true, rate_limit: true, acl: true, complexity: false, per_api: false },
     },
     {
       ...base,
@@ -68,7 +70,7 @@ export function seedPolicies(): Json[] {
       quota_renewal_rate: 0,
       key_expires_in: 0,
       access_rights: accessRight(ID.partnerOauth, 'Partner OAuth'),
-      partitions: { quota: false, rate_limit: false, acl: true, complexity: false, per_api: false },
+      partitions: { quota: false, rate_limit: true, acl: true, complexity: false, per_api: false },
     },
   ];
 }
