@@ -72,10 +72,12 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
     session.last_updated = String(Math.floor(Date.now() / 1000));
     const updated = { ...record, session };
     const quotaId = keyQuotaId(record.keyId);
-    await Promise.all([
-      keys.set(record.keyId, updated),
-      ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
-    ]);
+    await Promise.all(
+      state.atomically(() => [
+        keys.set(record.keyId, updated),
+        ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
+      ]),
+    );
     return keyResult(updated);
   });
 
@@ -85,7 +87,7 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
     if (keys.has(keyId)) throw new HttpError(409, 'Key already exists.');
     session.date_created ??= new Date().toISOString();
     const record: KeyRecord = { keyId, hash: hashKey(keyId), session };
-    await Promise.all([keys.set(keyId, record), resetQuota(quotas, keyQuotaId(keyId), session)]);
+    await Promise.all(state.atomically(() => [keys.set(keyId, record), resetQuota(quotas, keyQuotaId(keyId), session)]));
     return keyResult(record);
   });
 

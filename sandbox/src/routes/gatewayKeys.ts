@@ -27,10 +27,12 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
     session.date_created ??= new Date().toISOString();
     session.last_updated = nowSeconds();
     const quotaId = keyQuotaId(keyId);
-    await Promise.all([
-      keys.set(keyId, { keyId, hash, session }),
-      ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
-    ]);
+    await Promise.all(
+      state.atomically(() => [
+        keys.set(keyId, { keyId, hash, session }),
+        ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
+      ]),
+    );
     return actionResult(keyId, 'added', hash);
   });
 
