@@ -3,7 +3,7 @@
 // maps failures to exit codes. Tests call runSvc() in-process with their own CliIo.
 import { parseArgs } from 'node:util';
 import type { MigrateMode } from '../../../api/src/types';
-import { connectionFrom, describeFailure, type Connection } from './connection';
+import { connectionFrom, describeFailure, INSECURE_WARNING, type Connection } from './connection';
 import { diffCommand } from './diffCommand';
 import { CliError, EXIT, type ExitCode } from './exitCodes';
 import { processIo, Reporter, type CliIo } from './io';
@@ -87,14 +87,16 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   }
   const early = new Reporter(io, false);
   if (!isCommand(command)) {
-    early.error(`unknown command '${command}'.\n${USAGE}`);
+    early.error(`unknown command '${command}'.`);
+    io.stderr(`${USAGE}\n`);
     return EXIT.usage;
   }
   let parsed;
   try {
     parsed = parseArgs({ args: [...rest], options: { ...CONNECTION_OPTIONS, ...COMMAND_OPTIONS[command] }, allowPositionals: true, strict: true });
   } catch (err) {
-    early.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+    early.error(err instanceof Error ? err.message : String(err));
+    io.stderr(`${USAGE}\n`);
     return EXIT.usage;
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
@@ -109,6 +111,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   try {
     const flags = { dashboard: str('dashboard'), gateway: str('gateway'), caFile: str('ca-file'), insecure: flag('insecure'), environment: str('env') };
     connection = connectionFrom(flags, io.env);
+    if (connection.config.tls?.allowSelfSigned) out.warn(INSECURE_WARNING);
     const files = parsed.positionals;
     switch (command) {
       case 'pull':

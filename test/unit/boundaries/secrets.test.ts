@@ -37,8 +37,8 @@ test('maskOAuthClient masks the secret only, and leaves a client without one as 
   assert.equal('secret' in (copy as object), false);
 });
 
-test('key id masking boundary: 9 characters show first 4 and last 4, 8 characters are masked entirely', () => {
-  assert.equal(maskKeyId('abcdefghi'), 'abcd…fghi');
+test('key id masking boundary: never more than half shown (9 characters show 2 + 2), 8 characters are masked entirely', () => {
+  assert.equal(maskKeyId('abcdefghi'), 'ab…hi');
   assert.equal(maskKeyId('abcdefgh'), '••••');
   assert.equal(maskKeyId(''), '••••');
   assert.equal(maskKeyId('5e9d9544a1dcd60001d0ed20abcdef'), '5e9d…cdef');
@@ -47,8 +47,8 @@ test('key id masking boundary: 9 characters show first 4 and last 4, 8 character
 test('a viewable key result: its id and the session key_id masked, the secrets replaced, the rest kept', () => {
   const result = { key_id: 'key-0123456789', data: { key_id: 'key-0123456789', hmac_string: 's3cret', rate: 5 }, status: 'ok' };
   assert.deepEqual(viewableKeyResult(result), {
-    key_id: 'key-…6789',
-    data: { key_id: 'key-…6789', hmac_string: SECRET_PLACEHOLDER, rate: 5 },
+    key_id: 'key…789',
+    data: { key_id: 'key…789', hmac_string: SECRET_PLACEHOLDER, rate: 5 },
     status: 'ok',
   });
   assert.equal(result.data.hmac_string, 's3cret', 'the original is untouched');
