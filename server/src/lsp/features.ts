@@ -4,6 +4,8 @@
 import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../service/languageService';
+import { DocumentTooLargeToFormat } from '../service/format/format';
+import type { FormattingOptions, Range } from 'vscode-languageserver-types';
 import type { Logger } from './logger';
 import { runSafe } from './runner';
 import type { SettingsCache } from './settings';
@@ -65,18 +67,25 @@ export function registerFeatures({ connection, documents, service, settings, log
     }),
   );
 
+  /** Formatting stops at the validation size limit, and says so (a format that does nothing would puzzle). */
+  const formatBounded = async (document: TextDocument | undefined, options: FormattingOptions, range?: Range) => {
+    if (!document) return [];
+    const { maxValidatedSize } = await settings.get(document.uri);
+    try {
+      return service.format(document, options, range, maxValidatedSize);
+    } catch (error) {
+      if (!(error instanceof DocumentTooLargeToFormat)) throw error;
+      void connection.window.showInformationMessage(error.message);
+      return [];
+    }
+  };
+
   connection.onDocumentFormatting((params, token) =>
-    runSafe(log, 'format', token, [], () => {
-      const document = documents.get(params.textDocument.uri);
-      return document ? service.format(document, params.options) : [];
-    }),
+    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), params.options)),
   );
 
   connection.onDocumentRangeFormatting((params, token) =>
-    runSafe(log, 'format', token, [], () => {
-      const document = documents.get(params.textDocument.uri);
-      return document ? service.format(document, params.options, params.range) : [];
-    }),
+    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), params.options, params.range)),
   );
 
   connection.onFoldingRanges((params, token) =>

@@ -58,7 +58,8 @@ export interface LanguageService {
   complete(document: TextDocument, position: Position, settings?: DocumentSettings): CompletionList;
   hover(document: TextDocument, position: Position, settings?: DocumentSettings): Hover | null;
   documentSymbols(document: TextDocument, settings?: DocumentSettings): DocumentSymbol[];
-  format(document: TextDocument, options: FormattingOptions, range?: Range): TextEdit[];
+  /** Throws DocumentTooLargeToFormat above `maxSize` characters (the validation size limit). */
+  format(document: TextDocument, options: FormattingOptions, range?: Range, maxSize?: number): TextEdit[];
   foldingRanges(document: TextDocument, limit?: number): FoldingRange[];
   codeActions(document: TextDocument, diagnostics: readonly Diagnostic[], range: Range, settings?: DocumentSettings): CodeAction[];
   /** Navigation over the workspace index (server/src/service/navigation). */
@@ -107,7 +108,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
     hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
-    format: (document, formatting, range) => format(cache.get(document), formatting, range),
+    format: (document, formatting, range, maxSize) => format(cache.get(document), formatting, range, maxSize),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
     codeActions: (document, diagnostics, range, settings) => [
       ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
