@@ -20,7 +20,7 @@ export function decodeRecord(text: string): unknown {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`the file is not valid JSON (truncated?): ${(error as Error).message}`);
+    throw new Error(`the file is not valid JSON (truncated?): ${(error as Error).message}`, { cause: error });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('the file does not hold a JSON object');
   const wrapper = parsed as Record<string, unknown>;

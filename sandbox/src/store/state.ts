@@ -138,7 +138,7 @@ function parseMeta(text: string): SandboxMeta {
   try {
     meta = JSON.parse(text) as SandboxMeta;
   } catch (error) {
-    throw new Error(`not valid JSON (truncated?): ${(error as Error).message}`);
+    throw new Error(`not valid JSON (truncated?): ${(error as Error).message}`, { cause: error });
   }
   if (meta === null || typeof meta !== 'object' || meta.version !== 1) throw new Error('not a sandbox.json of a known version');
   const c = meta.credentials;
