@@ -139,7 +139,8 @@ function isStackOverflow(err: unknown): boolean {
 
 /** Said on every run with --insecure (or SVC_INSECURE), on stderr, even with --quiet. */
 export const INSECURE_WARNING =
-  'warning: TLS certificates are not checked (--insecure): anyone on the network path can read the credentials and change what is pulled or pushed. Use --ca-file PATH for a private CA.';
+  'warning: TLS certificates are not checked (--insecure): anyone on the network path can read the credentials ' +
+  'and change what is pulled or pushed. Use --ca-file PATH for a private CA.';
 
 /** Connection-level failures end the run with exit 2; a per-resource failure does not. */
 export const isConnectionFailure = (err: unknown) =>

@@ -9,7 +9,8 @@ import { containedPath, OutsideWorkspaceError } from './pathContainment';
 export class OutsideWorkspaceReadError extends Error {
   constructor(readonly outside: OutsideWorkspaceError) {
     super(
-      `Refused to read '${outside.given}' (named by ${outside.source}): it ${outside.realPath ? `resolves through a symbolic link to '${outside.realPath}', ` : 'is '}` +
+      `Refused to read '${outside.given}' (named by ${outside.source}): ` +
+        `it ${outside.realPath ? `resolves through a symbolic link to '${outside.realPath}', ` : 'is '}` +
         `outside the workspace folder '${outside.root}'. Nothing was read or sent. ` +
         (outside.source.startsWith('.svc')
           ? `Remove the entry from ${outside.source} (or pull again into a folder inside the workspace).`

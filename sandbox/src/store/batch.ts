@@ -118,7 +118,8 @@ export async function replayJournal(dataDir: string, collections: string[], log:
       throw new DataDamagedError(
         dataDir,
         [{ file: `${JOURNAL_DIR}/${name}`, reason: record }],
-        'To recover: restore the file from a backup, or delete it (the batch of changes it holds, a rename or a migration, is then lost or half applied). Nothing in the folder was changed.',
+        'To recover: restore the file from a backup, or delete it (the batch of changes it holds, a rename or a migration, ' +
+          'is then lost or half applied). Nothing in the folder was changed.',
       );
     }
     for (const change of record.changes) {

@@ -31,7 +31,9 @@ export function capFindings(diagnostics: Diagnostic[], limit = MAX_FINDINGS_PER_
     severity: DiagnosticSeverity.Information,
     code: Codes.tooManyFindings,
     source: DIAGNOSTIC_SOURCE,
-    message: `${more.toLocaleString('en')} more finding(s) not shown: a document shows at most ${limit.toLocaleString('en')}, the most severe first. Fix these and check again.`,
+    message:
+      `${more.toLocaleString('en')} more finding(s) not shown: a document shows at most ${limit.toLocaleString('en')}, ` +
+      'the most severe first. Fix these and check again.',
   });
   return kept;
 }
