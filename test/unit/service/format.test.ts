@@ -41,7 +41,7 @@ test('a minified document is formatted with one edit from the first to the last 
 });
 
 test('formatting stops at the validation size limit: just inside is formatted, just outside says why', async () => {
-  const { DocumentTooLargeToFormat } = await import('../../../server/src/service/format/format');
+  const { DocumentTooLargeToFormat } = await import('../../../server/src/service/format/format.js');
   const text = '{"a":1}';
   assert.equal(service().format(doc(text), { tabSize: 2, insertSpaces: true }, undefined, text.length).length, 1);
   assert.throws(
