@@ -1,9 +1,11 @@
 // The audit's crash attack, bounded: SIGKILL cycles of a sandbox process on 127.0.0.1 while
-// parallel writers update records and rename APIs (a rename deletes the old record and writes the
-// new one: the multi-file write the journal makes all-or-nothing). After each kill the next
-// sandbox starts on the same folder and every writer checks what survived:
+// parallel writers update records, rename APIs (a rename deletes the old record and writes the
+// new one: the multi-file write the journal makes all-or-nothing) and migrate APIs (create,
+// stage, promote: the promotion replaces the API and deletes its staged copy). The spec has no
+// DELETE endpoint; those are the writes that delete. After each kill the next sandbox starts on
+// the same folder and every writer checks what survived:
 // - lost: an acknowledged write whose effect is gone (an older value, or no API at all);
-// - resurrected: a record an acknowledged rename removed that is back.
+// - resurrected: a record an acknowledged rename or promotion removed that is back.
 // Both must be 0. The figures are printed and quoted in sandbox/README.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,11 +53,34 @@ interface Renamer {
 
 const apiId = (k: number, n: number) => `crash-r${k}-${n}`;
 
-test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS} parallel writers (update, rename = delete + create): 0 lost, 0 resurrected`, async () => {
+const MIGRATORS = 8;
+const STEPS = ['none', 'created', 'staged', 'promoted'] as const;
+type Step = (typeof STEPS)[number];
+const rank = (s: Step) => STEPS.indexOf(s);
+
+/** One API a migrator took through create → stage → promote. */
+interface Migrated {
+  id: string;
+  acked: Step;
+  inFlight: Step | undefined;
+}
+
+/** What the listing shows of a migrated API. */
+function observed(id: string, apis: Map<string, boolean>): { step: Step; stagedBack: boolean } {
+  const base = apis.get(id);
+  const staged = apis.has(`${id}-staged`);
+  if (base === undefined) return { step: 'none', stagedBack: false };
+  if (base && !staged) return { step: 'promoted', stagedBack: false };
+  if (staged) return { step: base ? 'promoted' : 'staged', stagedBack: base };
+  return { step: 'created', stagedBack: false };
+}
+
+test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS + MIGRATORS} parallel writers (update, rename, promote = delete): 0 lost, 0 resurrected`, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
   await sandboxCliBundle();
   const updaters: Updater[] = Array.from({ length: UPDATERS }, (_, k) => ({ id: `crash-p${k}`, acked: -1, inFlight: undefined }));
   const renamers: Renamer[] = Array.from({ length: RENAMERS }, (_, k) => ({ k, acked: 0, inFlight: undefined, removed: new Set() }));
+  const migrated: Migrated[] = [];
   let acknowledged = 0;
   let lost = 0;
   let resurrected = 0;
@@ -77,7 +102,20 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS} parallel writers (upd
       const s = await startChildSandbox(dataDir, ['--no-seed']);
       const e = await s.listening;
       // Check what the previous cycle left (the journal was replayed by this start).
-      const apis: string[] = (await call(e, 'GET', '/svc/apis')).body.map((a: any) => a.api_id);
+      const listing: any[] = (await call(e, 'GET', '/svc/apis')).body;
+      const apis: string[] = listing.map((a) => a.api_id);
+      const oas = new Map<string, boolean>(listing.map((a) => [a.api_id, a.is_oas === true]));
+      for (const m of migrated) {
+        const seen = observed(m.id, oas);
+        if (seen.stagedBack && rank(m.acked) >= rank('promoted')) resurrected++;
+        if (rank(seen.step) < rank(m.acked)) lost++;
+        const highest = m.inFlight ?? m.acked;
+        if (seen.stagedBack || rank(seen.step) < rank(m.acked) || rank(seen.step) > rank(highest)) {
+          problems.push(`${m.id}: ${seen.step}${seen.stagedBack ? ' with its staged copy back' : ''}, acknowledged ${m.acked}, in flight ${m.inFlight}`);
+        }
+        m.acked = seen.step;
+        m.inFlight = undefined;
+      }
       const policies = new Map<string, number>((await call(e, 'GET', '/svc/policies')).body.map((p: any) => [p.id, p.rate]));
       for (const u of updaters) {
         const rate = policies.get(u.id) ?? -1;
@@ -107,6 +145,9 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS} parallel writers (upd
         break;
       }
 
+      // Warm-up (not counted): the first writes of a run load the validators; the window is for writes.
+      await call(e, 'POST', '/svc/policies', { id: 'warm-up', name: 'warm-up' });
+      await call(e, 'POST', '/api/apis/migrate', { apiIDs: [apiId(0, renamers[0].acked)], mode: 'dryRun' });
       let stop = false;
       const update = async (u: Updater) => {
         while (!stop) {
@@ -134,7 +175,35 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS} parallel writers (upd
           r.inFlight = undefined;
         }
       };
-      const writers = [...updaters.map(update), ...renamers.map(rename)];
+      const migrate = async (k: number) => {
+        for (let n = 0; !stop; n++) {
+          const m: Migrated = { id: `crash-m${k}-c${cycle}-${n}`, acked: 'none', inFlight: 'created' };
+          migrated.push(m);
+          const steps: Array<[Step, () => Promise<{ status: number } | undefined>]> = [
+            [
+              'created',
+              () =>
+                call(e, 'POST', '/svc/apis', {
+                  api_id: m.id,
+                  name: m.id,
+                  proxy: { listen_path: `/${m.id}/`, target_url: 'http://upstream.invalid' },
+                  version_data: { not_versioned: true, versions: { Default: { name: 'Default' } } },
+                }).catch(() => undefined),
+            ],
+            ['staged', () => call(e, 'POST', '/api/apis/migrate', { apiIDs: [m.id], mode: 'stage' }).catch(() => undefined)],
+            ['promoted', () => call(e, 'POST', '/api/apis/migrate', { apiIDs: [m.id], mode: 'promote' }).catch(() => undefined)],
+          ];
+          for (const [step, send] of steps) {
+            m.inFlight = step;
+            const r = await send();
+            if (r?.status !== 200) return;
+            acknowledged++;
+            m.acked = step;
+            m.inFlight = undefined;
+          }
+        }
+      };
+      const writers = [...updaters.map(update), ...renamers.map(rename), ...Array.from({ length: MIGRATORS }, (_, k) => migrate(k))];
       await new Promise((resolve) => setTimeout(resolve, WRITE_WINDOW(cycle)));
       s.child.kill('SIGKILL');
       stop = true;
@@ -146,7 +215,9 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS} parallel writers (upd
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`crash test: ${CYCLES} SIGKILL cycles, ${UPDATERS + RENAMERS} writers: acknowledged ${acknowledged}, lost ${lost}, resurrected ${resurrected}`);
+  console.log(
+    `crash test: ${CYCLES} SIGKILL cycles, ${UPDATERS + RENAMERS + MIGRATORS} writers: acknowledged ${acknowledged}, lost ${lost}, resurrected ${resurrected}`,
+  );
   assert.deepEqual(problems, []);
   assert.equal(lost, 0);
   assert.equal(resurrected, 0);
