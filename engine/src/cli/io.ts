@@ -31,7 +31,7 @@ export function processIo(): CliIo {
     ask: (question) =>
       new Promise((resolve) => {
         const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
-        rl.question(`${question} [y/N] `, (answer) => {
+        rl.question(`${escapeTerminal(question)} [y/N] `, (answer) => {
           rl.close();
           resolve(/^y(es)?$/i.test(answer.trim()));
         });
