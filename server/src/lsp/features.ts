@@ -1,7 +1,7 @@
 // Request handlers: each translates LSP params to a language-service call and back, inside
 // `runSafe` (catch, log with the area, cancellation, safe default). No logic lives here.
 
-import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import { CodeActionKind, type CancellationToken, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../service/languageService';
 import { DocumentTooLargeToFormat } from '../service/format/format';
@@ -10,6 +10,7 @@ import type { Logger } from './logger';
 import { runSafe } from './runner';
 import type { SettingsCache } from './settings';
 import type { SvcInitializationOptions } from '../../../common/src/protocol';
+import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 
 export interface FeatureDeps {
   connection: Connection;
@@ -68,11 +69,12 @@ export function registerFeatures({ connection, documents, service, settings, log
   );
 
   /** Formatting stops at the validation size limit, and says so (a format that does nothing would puzzle). */
-  const formatBounded = async (document: TextDocument | undefined, options: FormattingOptions, range?: Range) => {
+  const formatBounded = async (document: TextDocument | undefined, token: CancellationToken, options: FormattingOptions, range?: Range) => {
     if (!document) return [];
     const { maxValidatedSize } = await settings.get(document.uri);
     try {
-      return service.format(document, options, range, maxValidatedSize);
+      // Large documents are formatted in a worker: other documents' requests are answered meanwhile.
+      return await service.formatInBackground(document, options, range, maxValidatedSize ?? DEFAULT_VALIDATION_SETTINGS.maxValidatedSize, token);
     } catch (error) {
       if (!(error instanceof DocumentTooLargeToFormat)) throw error;
       void connection.window.showInformationMessage(error.message);
@@ -81,11 +83,11 @@ export function registerFeatures({ connection, documents, service, settings, log
   };
 
   connection.onDocumentFormatting((params, token) =>
-    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), params.options)),
+    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), token, params.options)),
   );
 
   connection.onDocumentRangeFormatting((params, token) =>
-    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), params.options, params.range)),
+    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), token, params.options, params.range)),
   );
 
   connection.onFoldingRanges((params, token) =>
