@@ -30,8 +30,9 @@ function post(agent: Agent, url: string, secret: string, body: string): Promise<
 
 test('SIGTERM with 8 keep-alive writers and a slow client: exits 0 within the grace period, every acknowledged write kept', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-stop-'));
+  let s: Awaited<ReturnType<typeof startChildSandbox>> | undefined;
   try {
-    const s = await startChildSandbox(dataDir, ['--no-seed']);
+    s = await startChildSandbox(dataDir, ['--no-seed']);
     const { url, secret } = await s.listening;
     const port = Number(new URL(url).port);
     // The slow client: headers promise a body that never finishes.
@@ -85,6 +86,7 @@ test('SIGTERM with 8 keep-alive writers and a slow client: exits 0 within the gr
       'acknowledged writes lost',
     );
   } finally {
+    if (s && s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildSandbox, sandboxCliBundle } from './childSandbox.js';
+import { startChildSandbox, sandboxCliBundle, type ChildSandbox } from './childSandbox.js';
 
 const CYCLES = Number(process.env.SVC_CRASH_CYCLES ?? 10);
 const UPDATERS = 16;
@@ -81,6 +81,8 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS + MIGRATORS} parallel 
   const updaters: Updater[] = Array.from({ length: UPDATERS }, (_, k) => ({ id: `crash-p${k}`, acked: -1, inFlight: undefined }));
   const renamers: Renamer[] = Array.from({ length: RENAMERS }, (_, k) => ({ k, acked: 0, inFlight: undefined, removed: new Set() }));
   const migrated: Migrated[] = [];
+  const children: ChildSandbox[] = [];
+  const track = (child: ChildSandbox) => (children.push(child), child);
   let acknowledged = 0;
   let lost = 0;
   let resurrected = 0;
@@ -88,7 +90,7 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS + MIGRATORS} parallel 
   try {
     // Set-up (not counted): the renamers' APIs.
     {
-      const s = await startChildSandbox(dataDir, ['--no-seed']);
+      const s = track(await startChildSandbox(dataDir, ['--no-seed']));
       const e = await s.listening;
       for (const r of renamers) {
         const created = await call(e, 'POST', '/svc/apis', { api_id: apiId(r.k, 0), name: `Crash ${r.k}`, proxy: { listen_path: `/crash-${r.k}/` } });
@@ -99,7 +101,7 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS + MIGRATORS} parallel 
     }
 
     for (let cycle = 0; cycle <= CYCLES; cycle++) {
-      const s = await startChildSandbox(dataDir, ['--no-seed']);
+      const s = track(await startChildSandbox(dataDir, ['--no-seed']));
       const e = await s.listening;
       // Check what the previous cycle left (the journal was replayed by this start).
       const listing: any[] = (await call(e, 'GET', '/svc/apis')).body;
@@ -213,6 +215,8 @@ test(`${CYCLES} SIGKILL cycles with ${UPDATERS + RENAMERS + MIGRATORS} parallel 
     const journal = join(dataDir, 'journal');
     assert.ok(!existsSync(journal) || !readdirSync(journal).some((f) => f.endsWith('.json')), 'a clean stop leaves no journal record');
   } finally {
+    // Whatever happened, no sandbox outlives the test.
+    for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(

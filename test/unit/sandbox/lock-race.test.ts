@@ -31,10 +31,12 @@ test(`${STARTERS} sandbox processes started at once on a folder with a stale loc
   await sandboxCliBundle();
   writeStaleLock(dataDir);
   const holdersPerRound: number[] = [];
+  const started: ChildSandbox[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
       const startAt = Date.now() + 300;
       const starters: ChildSandbox[] = await Promise.all(Array.from({ length: STARTERS }, () => startChildSandbox(dataDir, ['--no-seed'], startAt)));
+      started.push(...starters);
       const outcomes = await Promise.all(
         starters.map((s) =>
           Promise.race([s.listening.then(() => 'holder' as const), s.exited.then(() => 'refused' as const)]).then(async (outcome) => {
@@ -55,6 +57,8 @@ test(`${STARTERS} sandbox processes started at once on a folder with a stale loc
       await Promise.all(holders.map((h) => h.exited));
     }
   } finally {
+    // Whatever happened, no sandbox outlives the test.
+    for (const s of started) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`lock race: ${ROUNDS} rounds × ${STARTERS} starters, holders per round: ${holdersPerRound.join(' ')}`);
