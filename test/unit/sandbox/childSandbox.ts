@@ -2,7 +2,7 @@
 // (a plain `node` start costs a fraction of a tsx start, so many rounds fit in a test), started
 // with `--data DIR`, answering on 127.0.0.1 only.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -32,6 +32,8 @@ export function sandboxCliBundle(): Promise<string> {
       `const at = Number(process.env.SVC_TEST_START_AT || 0);\n` +
         `const go = () => (Date.now() >= at ? require(${JSON.stringify(outfile)}) : setTimeout(go, 1));\ngo();\n`,
     );
+    // The bundles are this test process's own: gone when it exits.
+    process.once('exit', () => [outfile, wrapper].forEach((f) => rmSync(f, { force: true })));
     return wrapper;
   })());
 }
