@@ -49,7 +49,8 @@ const builds = [
   // The client runs inside VS Code's extension host: `vscode` is provided by the host.
   { ...common, entryPoints: { client: 'client/src/extension.ts' }, outdir: 'dist', external: ['vscode'] },
   // The language server runs in its own Node process and never sees `vscode`.
-  { ...common, entryPoints: { server: 'server/src/main.ts' }, outdir: 'dist' },
+  // formatWorker: the worker thread that formats large documents off the server's thread (backgroundFormat.ts).
+  { ...common, entryPoints: { server: 'server/src/main.ts', formatWorker: 'server/src/service/format/formatWorker.ts' }, outdir: 'dist' },
   // svc-lint, loaded by bin/svc-lint.js with V8's code cache: the bundle is already the function
   // Node would wrap a module in, so V8 compiles the file's own text (a wrapped copy of 1 MB cost a
   // flat copy of it at every start: docs/performance.md). Only bin/svc-lint.js runs it.

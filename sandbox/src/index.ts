@@ -6,3 +6,4 @@ export { joinOrStartSandbox } from './join.js';
 export type { SandboxCredentials } from './types.js';
 export { defaultDataDir } from './store/dataDir.js';
 export { DataDirLockedError, readLock, type LockHolder } from './store/lock.js';
+export { DataDamagedError } from './store/damage.js';

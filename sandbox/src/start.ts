@@ -62,6 +62,11 @@ export interface SandboxOptions {
    * creation date, its own member order: model/writeDefaults.ts). Default false.
    */
   writeDefaults?: boolean;
+  /**
+   * How long `close()` lets requests in flight finish before cutting their connections (slow
+   * clients, long uploads); default 3000 ms. Requests arriving meanwhile get 503.
+   */
+  stopGraceMs?: number;
 }
 
 export interface RunningSandbox {
@@ -77,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const dataDir = options.memory ? undefined : (options.dataDir ?? defaultDataDir());
   let lock: DataDirLock | undefined;
   if (dataDir) {
-    await fs.mkdir(dataDir, { recursive: true });
+    await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
     lock = await acquireLock(dataDir); // throws DataDirLockedError naming the holder
   }
   try {
@@ -102,7 +107,8 @@ async function serve(
   }
 
   const credentials = await resolveCredentials(state, options.credentials ?? {});
-  if (options.seed !== false && !state.meta.seededAt) {
+  // Never seed a folder that holds records (a lost or replaced sandbox.json must not add the seed again).
+  if (options.seed !== false && !state.meta.seededAt && state.isEmpty()) {
     await seedState(state);
     state.meta.seededAt = new Date().toISOString();
     await state.saveMeta();
@@ -136,7 +142,13 @@ async function serve(
     if (missing.length) throw new Error(`the sandbox lacks spec routes: ${missing.join(', ')}`);
   }
 
-  const server = createServer(createListener({ router, credentials, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, specOnly: deps.specOnly }));
+  let stopping = false;
+  const server = createServer(
+    createListener({ router, credentials, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, log, specOnly: deps.specOnly, isStopping: () => stopping }),
+  );
+  // A client that sends its headers or body slowly cannot hold a connection (and a stop) forever.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -160,8 +172,15 @@ async function serve(
     dataDir,
     close: () =>
       (closing ??= (async () => {
+        // Stop accepting; idle keep-alive connections go now; requests in flight get the grace
+        // period, then their connections are cut (their writes, if any, still finish below).
+        stopping = true;
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
+          const cut = setTimeout(() => server.closeAllConnections(), options.stopGraceMs ?? 3000);
+          server.close(() => {
+            clearTimeout(cut);
+            resolve();
+          });
           server.closeIdleConnections();
         });
         await state.queue.drain();

@@ -10,6 +10,10 @@ export const Codes = {
   /** A member named twice in one object (the reference keeps the last one). */
   duplicateMember: 'svc.duplicate-member',
   tooLarge: 'svc.size-limit',
+  /** The last finding of a document that has more than the limit (server/src/service/validation/findingsCap.ts). */
+  tooManyFindings: 'svc.too-many-findings',
+  /** svc-lint could not check one file (the checker failed on it); the other files are still reported. */
+  lintFailed: 'svc.lint-failed',
 
   type: 'svc.schema.type',
   enum: 'svc.schema.enum',

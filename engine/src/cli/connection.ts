@@ -2,7 +2,7 @@
 // credentials come ONLY from environment variables (never flags, files or logs), and nothing in
 // the working folder (workspace settings, .svc/) chooses where they are sent.
 import { ManagementClient } from '../../../api/src/client';
-import type { ConnectionConfig } from '../../../api/src/connection';
+import { DEFAULT_TIMEOUT_MS, type ConnectionConfig } from '../../../api/src/connection';
 import { isManagementApiError } from '../../../api/src/errors';
 import { CliError, EXIT } from './exitCodes';
 
@@ -84,13 +84,19 @@ export const clientFor = (connection: Connection) => new ManagementClient(connec
  */
 export function describeFailure(err: unknown, connection?: Connection): string {
   if (err instanceof CliError) return err.message;
+  if (isStackOverflow(err)) {
+    return (
+      "A JSON document (a file or the server's answer) is nested too deeply for svc to process (thousands of levels; " +
+      'the JavaScript stack ran out). Check the file or the resource on the server; real definitions are a few dozen levels deep.'
+    );
+  }
   if (!isManagementApiError(err)) return err instanceof Error ? err.message : String(err);
   const family = /^\w+ \/svc\//.test(err.endpoint) ? 'gateway' : /^\w+ \/admin\//.test(err.endpoint) ? 'admin' : 'dashboard';
   const vars = connection?.variables ?? ENV;
   const variable = family === 'gateway' ? vars.gatewaySecret : family === 'admin' ? vars.adminSecret : vars.dashboardToken;
   const where = family === 'gateway' ? (connection?.config.gatewayUrl ?? connection?.config.dashboardUrl) : connection?.config.dashboardUrl;
   const status = err.status !== undefined ? ` (HTTP ${err.status})` : '';
-  const server = err.serverMessage ? `: ${err.serverMessage.replace(/[.!]+$/, '')}` : '';
+  const server = err.serverMessage ? `: ${shortened(err.serverMessage).replace(/[.!]+$/, '')}` : '';
   const head = `${err.endpoint} failed${status}${server}.`;
   switch (err.kind) {
     case 'auth':
@@ -99,10 +105,16 @@ export function describeFailure(err: unknown, connection?: Connection): string {
       return `${head} The credential in ${variable} is valid but lacks permission for this: use one that has it.`;
     case 'missing-credential':
       return `${head} Set ${variable} in the environment.`;
-    case 'unreachable':
-    case 'timeout': {
+    case 'unreachable': {
       const [flag, urlVariable] = family === 'gateway' ? ['gateway', ENV.gatewayUrl] : ['dashboard', ENV.dashboardUrl];
       return `${head} Cannot reach ${where ?? 'the server'}: check --${flag} (or ${urlVariable}) and that the server is running.`;
+    }
+    case 'timeout': {
+      const seconds = (connection?.config.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
+      return (
+        `${head} Timed out after ${seconds} s: ${where ?? 'the server'} gave no answer in that time. ` +
+        'The server may be overloaded, or a proxy may hold the request; try again, or ask for less (one file, one page).'
+      );
     }
     case 'tls':
       return (
@@ -115,6 +127,23 @@ export function describeFailure(err: unknown, connection?: Connection): string {
       return `${head} ${err.hint}`;
   }
 }
+
+/** The longest server message shown; longer ones are cut, saying how long they were. */
+export const MAX_SERVER_MESSAGE = 500;
+
+function shortened(message: string): string {
+  if (message.length <= MAX_SERVER_MESSAGE) return message;
+  return `${message.slice(0, MAX_SERVER_MESSAGE)}… (cut: the server's message has ${message.length.toLocaleString('en')} characters)`;
+}
+
+function isStackOverflow(err: unknown): boolean {
+  return err instanceof RangeError && /call stack/i.test(err.message);
+}
+
+/** Said on every run with --insecure (or SVC_INSECURE), on stderr, even with --quiet. */
+export const INSECURE_WARNING =
+  'warning: TLS certificates are not checked (--insecure): anyone on the network path can read the credentials ' +
+  'and change what is pulled or pushed. Use --ca-file PATH for a private CA.';
 
 /** Connection-level failures end the run with exit 2; a per-resource failure does not. */
 export const isConnectionFailure = (err: unknown) =>

@@ -37,7 +37,7 @@ export interface DiffReport {
 
 export async function diffCommand(root: string, connection: Connection, args: { files: string[]; format: 'text' | 'json' }, out: Reporter): Promise<ExitCode> {
   const report = await buildDiffReport(root, connection, args.files, out);
-  if (args.format === 'json') out.out(JSON.stringify(report, null, 2));
+  if (args.format === 'json') out.json(report);
   else printText(report, out);
   return report.exitCode;
 }

@@ -2,6 +2,7 @@
 // as data so that tests run the whole command in-process. Progress goes to stderr only when it
 // is a terminal and not --quiet; results go to stdout; questions need a terminal on stdin.
 import * as readline from 'node:readline';
+import { escapeTerminal, escapeTerminalKeepingNewlines } from '../../../common/src/terminalText';
 
 export interface CliIo {
   cwd: string;
@@ -30,7 +31,7 @@ export function processIo(): CliIo {
     ask: (question) =>
       new Promise((resolve) => {
         const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
-        rl.question(`${question} [y/N] `, (answer) => {
+        rl.question(`${escapeTerminal(question)} [y/N] `, (answer) => {
           rl.close();
           resolve(/^y(es)?$/i.test(answer.trim()));
         });
@@ -38,7 +39,11 @@ export function processIo(): CliIo {
   };
 }
 
-/** Output of one run: results, notes and progress, honouring --quiet. */
+/**
+ * Output of one run: results, notes and progress, honouring --quiet. Every line is escaped for
+ * the terminal (common/src/terminalText.ts): names, messages and file names from a server or a
+ * repository can hold ESC sequences, C1 controls or newlines that would forge output.
+ */
 export class Reporter {
   constructor(
     private readonly io: CliIo,
@@ -47,22 +52,32 @@ export class Reporter {
 
   /** A result line (stdout). */
   out(line: string): void {
-    this.io.stdout(`${line}\n`);
+    this.io.stdout(`${escapeTerminal(line)}\n`);
+  }
+
+  /** A JSON result (stdout), pretty-printed: its newlines kept, any other control escaped. */
+  json(value: unknown): void {
+    this.io.stdout(`${escapeTerminalKeepingNewlines(JSON.stringify(value, null, 2))}\n`);
   }
 
   /** A note for people (stderr), left out with --quiet. */
   note(line: string): void {
-    if (!this.quiet) this.io.stderr(`${line}\n`);
+    if (!this.quiet) this.io.stderr(`${escapeTerminal(line)}\n`);
+  }
+
+  /** A warning (stderr), always shown, also with --quiet. */
+  warn(line: string): void {
+    this.io.stderr(`svc: ${escapeTerminal(line)}\n`);
   }
 
   /** An error (stderr), always shown. */
   error(line: string): void {
-    this.io.stderr(`svc: ${line}\n`);
+    this.io.stderr(`svc: ${escapeTerminal(line)}\n`);
   }
 
   /** Progress (stderr), only on a terminal and without --quiet; overwrites itself. */
   progress(line: string): void {
-    if (!this.quiet && this.io.stderrIsTTY) this.io.stderr(`\r\x1b[2K${line}`);
+    if (!this.quiet && this.io.stderrIsTTY) this.io.stderr(`\r\x1b[2K${escapeTerminal(line)}`);
   }
 
   endProgress(): void {

@@ -3,7 +3,7 @@
 // maps failures to exit codes. Tests call runSvc() in-process with their own CliIo.
 import { parseArgs } from 'node:util';
 import type { MigrateMode } from '../../../api/src/types';
-import { connectionFrom, describeFailure, type Connection } from './connection';
+import { connectionFrom, describeFailure, INSECURE_WARNING, type Connection } from './connection';
 import { diffCommand } from './diffCommand';
 import { explainCommand } from './explainCommand';
 import { CliError, EXIT, type ExitCode } from './exitCodes';
@@ -180,7 +180,8 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   }
   const early = new Reporter(io, false);
   if (!isCommand(command)) {
-    early.error(`unknown command '${command}'.\n${USAGE}`);
+    early.error(`unknown command '${command}'.`);
+    io.stderr(`${USAGE}\n`);
     return EXIT.usage;
   }
   const credentialProblem = credentialFlagProblem(rest);
@@ -197,7 +198,8 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
       strict: true,
     });
   } catch (err) {
-    early.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+    early.error(err instanceof Error ? err.message : String(err));
+    io.stderr(`${USAGE}\n`);
     return EXIT.usage;
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
@@ -221,6 +223,11 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
   let connection: Connection | undefined;
   try {
     const flags = { dashboard: str('dashboard'), gateway: str('gateway'), caFile: str('ca-file'), insecure: flag('insecure'), environment: str('env') };
+    // Every way of connecting says so when it accepts self-signed certificates (--insecure, SVC_INSECURE, tls in svc.environments.json).
+    const connected = (c: Connection): Connection => {
+      if (c.config.tls?.allowSelfSigned) out.warn(INSECURE_WARNING);
+      return c;
+    };
     const files = parsed.positionals;
     const selectors = parseSelectors(values.select as string[] | undefined);
     const into = str('into');
@@ -241,12 +248,12 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
       const to = str('to');
       if (!from || !to) throw new CliError('svc promote needs --from NAME and --to NAME.');
       findDeclared(declared, from, '--from');
-      connection = connectionForDeclared(io.cwd, findDeclared(declared, to, '--to'), flags, io.env);
+      connection = connected(connectionForDeclared(io.cwd, findDeclared(declared, to, '--to'), flags, io.env));
       return await promoteCommand(io.cwd, from, connection, { files, yes: flag('yes'), force: flag('force'), reload: flag('reload'), selectors }, io, out);
     }
     const mode = chooseMode(declared, flags, io.env);
     if (mode.mode === 'environments') {
-      connection = connectionForDeclared(io.cwd, mode.environment, flags, io.env);
+      connection = connected(connectionForDeclared(io.cwd, mode.environment, flags, io.env));
       switch (command) {
         case 'pull':
           return await envPullCommand(
@@ -268,7 +275,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
       throw new CliError('--select and --into work with the environments of svc.environments.json (svc ... --env NAME): see docs/cli.md "Environments".');
     }
     // migrate with a declared environment connects with its URL and SVC_<NAME>_… variables too.
-    connection ??= connectionFrom(flags, io.env);
+    connection ??= connected(connectionFrom(flags, io.env));
     switch (command) {
       case 'pull':
         return await pullCommand(

@@ -29,7 +29,7 @@ export async function migrateCommand(connection: Connection, options: MigrateOpt
   out.endProgress();
   const report = buildReport(options.mode, response, options.apiIds, await apiNames(client));
   if (options.format === 'json') {
-    out.out(JSON.stringify({ environment: connection.environment, request, report }, null, 2));
+    out.json({ environment: connection.environment, request, report });
   } else {
     for (const line of reportLogLines(report)) out.out(line);
   }

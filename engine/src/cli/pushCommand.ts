@@ -91,7 +91,7 @@ export async function pushCommand(root: string, connection: Connection, options:
   if (lint.exitCode !== 0) {
     const errors = lint.stdout.split('\n').filter((line) => / error /.test(line));
     for (const line of errors) out.out(line);
-    if (lint.stderr) out.error(lint.stderr);
+    for (const line of lint.stderr.split('\n').filter(Boolean)) out.error(line);
     out.error(`svc-lint found ${errors.length} error(s): fix them before pushing; nothing was pushed.`);
     return EXIT.differences;
   }

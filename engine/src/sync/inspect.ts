@@ -1,7 +1,7 @@
 // One workspace file against the server: what it is (kind, target), what the server holds now,
 // and the field-level comparison against the base recorded at the pull. Shared by `svc diff`,
 // `svc push` (its plan) and Compare with Environment. Free of `vscode`.
-import * as fs from 'node:fs/promises';
+import { OutsideWorkspaceReadError, readContained } from './readContainment';
 import { pathToFileURL } from 'node:url';
 import type { ManagementClient } from '../../../api/src/client';
 import { detectKind } from '../../../common/src/detection';
@@ -42,8 +42,10 @@ export async function inspectFile(
 ): Promise<Inspection> {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
-  } catch {
+    // Contained like pull's writes: a state entry or a symlink leading out is refused, with the reason.
+    text = await readContained(root, file, record ? '.svc/state.json' : 'the command line');
+  } catch (error) {
+    if (error instanceof OutsideWorkspaceReadError) throw new InspectionProblem(error.message);
     throw new InspectionProblem('the file is gone: pull it again (svc pull --all) or remove its record by pulling into another folder.');
   }
   let local: unknown;

@@ -6,10 +6,75 @@
 
 export const SECRET_PLACEHOLDER = '<secret kept on the server>';
 
-/** Members that are credentials wherever they appear in a session (by name). */
-const SECRET_NAME = /^(hmac_string|password|secret|client_secret|private_key|token|access_token|refresh_token)$/i;
+// What counts as a secret (docs/sync.md, "Secrets in pulled key files", lists the same):
+// 1. by member name, at any depth (meta_data too), compared without case, `-` and `_`;
+// 2. by value, under any name: a PEM block (`-----BEGIN …-----`) and a JWT-like token
+//    (three base64url parts, the first two starting `eyJ`, a JSON object);
+// 3. by value under a key-ish name (holding key, token, secret, auth, cred, pass, cert,
+//    signature, sig): a string of 20 or more characters without spaces and with high entropy
+//    (a random credential, not a word or a date).
+
+/** Members that are credentials wherever they appear in a session (by name, normalised). */
+const SECRET_NAMES = new Set(
+  [
+    'hmac_string',
+    'password',
+    'secret',
+    'client_secret',
+    'private_key',
+    'privateKey',
+    'token',
+    'access_token',
+    'refresh_token',
+    'id_token',
+    'api_token',
+    'api_key',
+    'apikey',
+    'x-api-key',
+    'auth_token',
+    'authorization',
+    'certificate',
+    'passphrase',
+    'signing_key',
+    'shared_secret',
+  ].map((name) => normalise(name)),
+);
 /** Maps whose every value is a credential (provider → key). */
 const SECRET_MAPS = new Set(['oauth_keys']);
+const KEYISH_NAME = /key|token|secret|auth|cred|pass|cert|signature|sig/i;
+
+function normalise(name: string): string {
+  return name.toLowerCase().replace(/[-_]/g, '');
+}
+
+const PEM = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?-----END [A-Z0-9 ]+-----/;
+const JWT = /^eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*$/;
+
+/** Shannon entropy in bits per character. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const char of text) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const p = count / text.length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/** A random-looking credential: long, no spaces, many distinct characters. */
+function highEntropy(value: string): boolean {
+  return value.length >= 20 && !/\s/.test(value) && entropy(value) >= 3.5;
+}
+
+/** Why a member is a secret, or undefined: by its name, or by what its value looks like. */
+export function secretReason(name: string, value: string): 'name' | 'pem' | 'jwt' | 'entropy' | undefined {
+  if (SECRET_NAMES.has(normalise(name))) return 'name';
+  if (PEM.test(value)) return 'pem';
+  if (JWT.test(value.trim())) return 'jwt';
+  if (KEYISH_NAME.test(name) && highEntropy(value)) return 'entropy';
+  return undefined;
+}
 
 /** The secrets a user can set with the command: path in the session and a label. */
 export const SETTABLE_SECRETS: ReadonlyArray<{ path: readonly string[]; label: string }> = [
@@ -30,7 +95,7 @@ export function redactSecrets(session: unknown): { document: unknown; found: str
     const copy: Json = {};
     for (const [name, member] of Object.entries(value)) {
       const here = [...path, name];
-      if ((secretMap || SECRET_NAME.test(name)) && typeof member === 'string' && member !== '') {
+      if (typeof member === 'string' && member !== '' && (secretMap || secretReason(name, member))) {
         copy[name] = SECRET_PLACEHOLDER;
         found.push(here);
       } else {

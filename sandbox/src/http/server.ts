@@ -16,6 +16,8 @@ export interface PipelineOptions {
   log: (line: string) => void;
   /** Serve only the spec's routes; anything else gets a Go router's plain-text 404. */
   specOnly?: boolean;
+  /** True once the sandbox is stopping: new requests get 503 and every answer closes its connection. */
+  isStopping?: () => boolean;
 }
 
 export function familyOf(pathname: string): Family {
@@ -38,10 +40,23 @@ export function createListener(options: PipelineOptions): (req: IncomingMessage,
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: PipelineOptions): Promise<void> {
   const method = req.method ?? 'GET';
+  if (options.isStopping?.()) {
+    // Keep-alive clients would otherwise keep a stopping sandbox busy (and acknowledging) forever.
+    req.resume();
+    res.shouldKeepAlive = false;
+    send(res, method, { status: 503, body: errorBody(familyOf(targetPath(req.url ?? '/')), 'The sandbox is stopping.'), headers: { Connection: 'close' } });
+    return;
+  }
+  const target = parseTarget(req);
+  if (typeof target === 'string') {
+    req.resume();
+    send(res, method, { status: 400, body: errorBody(familyOf(targetPath(req.url ?? '/')), target) });
+    return;
+  }
   // Route on the path as sent: WHATWG URL parsing would resolve `..` and `%2e%2e` segments, and
   // an id like that must be refused, not silently turned into another path.
-  const rawPath = (req.url ?? '/').split('?')[0] || '/';
-  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const rawPath = target.rawPath;
+  const url = target.url;
   const family = familyOf(rawPath);
   if (options.specOnly && !routeExists(options.router, method, rawPath)) {
     // As a strict server built to the spec does: routing comes before credentials, and a route
@@ -64,7 +79,50 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Pipeli
   } catch (error) {
     reply = toErrorReply(error, family, options.log, method, rawPath);
   }
+  if (options.isStopping?.()) {
+    res.shouldKeepAlive = false;
+    reply = { ...reply, headers: { ...reply.headers, Connection: 'close' } };
+  }
   send(res, method, reply);
+}
+
+/**
+ * The request target and Host header, checked as Go's server checks them: a target that is not a
+ * path (origin form) or an absolute URL, or a malformed Host (`[::1`), answers 400 with the
+ * family's error body instead of failing later with an empty 500. An absolute-form target
+ * (`GET http://host/svc/policies`) routes on its path, as Go's server does.
+ */
+function parseTarget(req: IncomingMessage): { rawPath: string; url: URL } | string {
+  const raw = req.url ?? '/';
+  const host = req.headers.host;
+  if (host !== undefined && !validHost(host)) return `Request malformed: malformed Host header ${JSON.stringify(host)}`;
+  if (raw.startsWith('/')) {
+    try {
+      return { rawPath: raw.split('?')[0] || '/', url: new URL(raw, 'http://sandbox.invalid') };
+    } catch {
+      return 'Request malformed: the request target is not a valid path';
+    }
+  }
+  let absolute: URL;
+  try {
+    absolute = new URL(raw);
+  } catch {
+    return 'Request malformed: the request target is not a valid URL';
+  }
+  if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') return 'Request malformed: the request target is not an http URL';
+  if (!validHost(absolute.host)) return 'Request malformed: malformed host in the request target';
+  return { rawPath: targetPath(raw), url: absolute };
+}
+
+/** The path of a target as sent (after the authority of an absolute URL), without the query. */
+function targetPath(raw: string): string {
+  const withoutAuthority = raw.startsWith('/') ? raw : raw.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  return withoutAuthority.split('?')[0] || '/';
+}
+
+/** host[:port] with a bracketed IPv6 literal or a name/IPv4 of allowed characters. */
+function validHost(host: string): boolean {
+  return /^(\[[0-9A-Fa-f:.]+(%[\w.~-]+)?\]|[A-Za-z0-9.\-_~%!$&'()*+,;=]*)(:\d{0,5})?$/.test(host);
 }
 
 /** True when the router has this method on this path (a bad id still counts: it answers 400). */

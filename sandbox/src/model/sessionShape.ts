@@ -2,6 +2,12 @@
 // session struct (spec: "Session (access key record)"). A member of the wrong JSON type makes the
 // reference refuse the whole body with 400; so does the sandbox, naming the member. `null` is
 // accepted for any member (the decoder leaves the zero value), and unknown members are ignored.
+// Integer members are checked on their source text too (rawNumbers.ts): `-1.0` and `1e2` are
+// refused as the reference's decoder refuses them for int64, and integers beyond ±(2^53 − 1) are
+// refused because a JavaScript number cannot keep them exactly (the reference keeps int64 exactly;
+// silently storing 9007199254740993 as …992 would be worse than saying so).
+import { rawChild, type RawTree } from './rawNumbers.js';
+
 type Shape = 'string' | 'boolean' | 'integer' | 'number' | 'map' | 'any' | { array: Shape } | { object: Record<string, Shape> } | { mapOf: Shape };
 
 const LIMIT: Shape = {
@@ -55,7 +61,8 @@ export const SESSION_SHAPE: Record<string, Shape> = {
   last_check: 'integer',
   last_updated: 'string',
   max_query_depth: 'integer',
-  meta_data: 'any',
+  // map[string]interface{} in the reference: any object (or null), never an array or a scalar.
+  meta_data: 'map',
   monitor: { object: { trigger_limits: { array: 'number' } } },
   oauth_client_id: 'string',
   oauth_keys: 'map',
@@ -75,41 +82,51 @@ export const SESSION_SHAPE: Record<string, Shape> = {
 };
 
 /** The first member of `session` whose JSON type the reference's decoder would refuse, as a sentence; undefined when all fit. */
-export function sessionTypeError(session: Record<string, unknown>): string | undefined {
-  return checkObject(session, SESSION_SHAPE, '');
+export function sessionTypeError(session: Record<string, unknown>, raw?: RawTree): string | undefined {
+  return checkObject(session, SESSION_SHAPE, '', raw);
 }
 
-function checkObject(value: Record<string, unknown>, members: Record<string, Shape>, prefix: string): string | undefined {
+function checkObject(value: Record<string, unknown>, members: Record<string, Shape>, prefix: string, raw: RawTree): string | undefined {
   for (const [name, shape] of Object.entries(members)) {
     if (!(name in value)) continue;
-    const problem = check(value[name], shape, `${prefix}${name}`);
+    const problem = check(value[name], shape, `${prefix}${name}`, rawChild(raw, name));
     if (problem) return problem;
   }
   return undefined;
 }
 
-function check(value: unknown, shape: Shape, path: string): string | undefined {
+/** The reference's int64 decoding of an integer member's text: digits only, within what we keep exactly. */
+function integerTextProblem(value: number, text: RawTree, path: string): string | undefined {
+  if (typeof text === 'string' && /[.eE]/.test(text))
+    return `${path} must be an integer, got the number ${text} (the reference's decoder refuses a fraction or exponent for an integer)`;
+  if (!Number.isSafeInteger(value)) {
+    return `${path} is ${typeof text === 'string' ? text : value}, beyond ±9007199254740991, which the sandbox cannot store exactly`;
+  }
+  return undefined;
+}
+
+function check(value: unknown, shape: Shape, path: string, raw: RawTree = undefined): string | undefined {
   if (value === null || shape === 'any') return undefined;
   const wrong = (expected: string) => `${path} must be ${expected}, got ${describe(value)}`;
   if (shape === 'string') return typeof value === 'string' ? undefined : wrong('a string');
   if (shape === 'boolean') return typeof value === 'boolean' ? undefined : wrong('true or false');
   if (shape === 'number') return typeof value === 'number' ? undefined : wrong('a number');
-  if (shape === 'integer') return Number.isInteger(value) ? undefined : wrong('an integer');
+  if (shape === 'integer') return Number.isInteger(value) ? integerTextProblem(value as number, raw, path) : wrong('an integer');
   const isObject = typeof value === 'object' && !Array.isArray(value);
   if (shape === 'map') return isObject ? undefined : wrong('an object');
   if ('array' in shape) {
     if (!Array.isArray(value)) return wrong('an array');
     for (let i = 0; i < value.length; i++) {
-      const problem = check(value[i], shape.array, `${path}[${i}]`);
+      const problem = check(value[i], shape.array, `${path}[${i}]`, rawChild(raw, i));
       if (problem) return problem;
     }
     return undefined;
   }
   if (!isObject) return wrong('an object');
   const record = value as Record<string, unknown>;
-  if ('object' in shape) return checkObject(record, shape.object, `${path}.`);
+  if ('object' in shape) return checkObject(record, shape.object, `${path}.`, raw);
   for (const [key, item] of Object.entries(record)) {
-    const problem = check(item, shape.mapOf, `${path}.${key}`);
+    const problem = check(item, shape.mapOf, `${path}.${key}`, rawChild(raw, key));
     if (problem) return problem;
   }
   return undefined;

@@ -58,7 +58,8 @@ export function registerDashboardApis(router: Router, { state }: RouteDeps): voi
     def.api_id = newId;
     const categories = Array.isArray(body.categories) ? body.categories.map(String) : record.categories;
     const updated = { ...record, id: newId, classic: def, live: clone(def), categories, updatedAt: nowIso() };
-    await Promise.all([newId !== record.id ? apis.delete(record.id) : Promise.resolve(), apis.set(newId, updated)]);
+    // A rename removes one file and writes another: one journaled write, so a crash leaves one of them.
+    await Promise.all(state.atomically(() => [newId !== record.id ? apis.delete(record.id) : Promise.resolve(), apis.set(newId, updated)]));
     return statusResult('API modified', newId);
   });
 

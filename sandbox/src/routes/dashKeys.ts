@@ -5,6 +5,7 @@ import type { Router } from '../http/router.js';
 import { HttpError, ok, statusResult } from '../http/results.js';
 import { hashKey } from '../http/ids.js';
 import { sessionTypeError } from '../model/sessionShape.js';
+import { rawNumbers } from '../model/rawNumbers.js';
 import { findApi } from '../model/apis.js';
 import { findKey } from '../model/keys.js';
 import { paginate } from '../model/paging.js';
@@ -16,9 +17,9 @@ import { refuseInvalid } from './refusals.js';
 const MALFORMED_KEY = 'User/Key object validation failed, most likely malformed input.';
 const KEY_NOT_FOUND = 'Could not retrieve key detail.';
 
-async function sessionBody(value: unknown): Promise<Json> {
+async function sessionBody(value: unknown, text: string): Promise<Json> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new HttpError(400, MALFORMED_KEY);
-  const problem = sessionTypeError(value as Json);
+  const problem = sessionTypeError(value as Json, rawNumbers(text));
   if (problem) throw new HttpError(400, `${MALFORMED_KEY} ${problem}.`);
   const session = { ...(value as Json) };
   delete session.key_id; // response-only (D) member; the path names the key
@@ -64,7 +65,7 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
   });
 
   router.add('PUT', '/api/apis/:apiID/keys/:keyID', async (ctx) => {
-    const session = await sessionBody(await ctx.json());
+    const session = await sessionBody(await ctx.json(), await ctx.text());
     requireApi(ctx.params.apiID);
     const record = lookup(ctx.query, ctx.params.keyID);
     if (!record) throw new HttpError(404, KEY_NOT_FOUND);
@@ -72,20 +73,22 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
     session.last_updated = String(Math.floor(Date.now() / 1000));
     const updated = { ...record, session };
     const quotaId = keyQuotaId(record.keyId);
-    await Promise.all([
-      keys.set(record.keyId, updated),
-      ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
-    ]);
+    await Promise.all(
+      state.atomically(() => [
+        keys.set(record.keyId, updated),
+        ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
+      ]),
+    );
     return keyResult(updated);
   });
 
   router.add('POST', '/api/keys/:keyId', async (ctx) => {
     const keyId = ctx.params.keyId;
-    const session = await sessionBody(await ctx.json());
+    const session = await sessionBody(await ctx.json(), await ctx.text());
     if (keys.has(keyId)) throw new HttpError(409, 'Key already exists.');
     session.date_created ??= new Date().toISOString();
     const record: KeyRecord = { keyId, hash: hashKey(keyId), session };
-    await Promise.all([keys.set(keyId, record), resetQuota(quotas, keyQuotaId(keyId), session)]);
+    await Promise.all(state.atomically(() => [keys.set(keyId, record), resetQuota(quotas, keyQuotaId(keyId), session)]));
     return keyResult(record);
   });
 
@@ -101,7 +104,7 @@ export function registerDashboardKeys(router: Router, { state, specOnly }: Route
   // Endpoint 24 (admin family).
   router.add('PUT', '/admin/org/keys/:keyId', async (ctx) => {
     const orgId = ctx.params.keyId;
-    const session = await sessionBody(await ctx.json());
+    const session = await sessionBody(await ctx.json(), await ctx.text());
     const existing = orgKeys.get(orgId);
     if (!existing) throw new HttpError(404, "Org key doesn't exist");
     if (session.org_id !== undefined && session.org_id !== existing.orgId) throw new HttpError(500, 'Updating orgID of org key is not allowed');

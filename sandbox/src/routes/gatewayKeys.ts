@@ -6,6 +6,7 @@ import { asObject } from '../http/body.js';
 import { refuseInvalid } from './refusals.js';
 import { hashKey, unsafeSegmentReason } from '../http/ids.js';
 import { sessionTypeError } from '../model/sessionShape.js';
+import { rawNumbers } from '../model/rawNumbers.js';
 import { keepQuota, keyQuotaId, orgQuotaId, resetQuota, withLiveQuota } from '../model/quota.js';
 import { findKey } from '../model/keys.js';
 import { classicView } from '../model/apis.js';
@@ -21,16 +22,18 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   // Endpoint 5: the path names the key. hashed=true: the name given is already the key's hash.
   router.add('POST', '/svc/keys/:keyID', async (ctx) => {
     const keyId = ctx.params.keyID;
-    const session = typedSession(asObject(await ctx.json(), 'the key session'));
+    const session = typedSession(asObject(await ctx.json(), 'the key session'), await ctx.text());
     await refuseInvalid('session', session, (reason) => `Request malformed. Reason: ${reason}.`);
     const hash = flag(ctx.query.get('hashed')) ? keyId : hashKey(keyId);
     session.date_created ??= new Date().toISOString();
     session.last_updated = nowSeconds();
     const quotaId = keyQuotaId(keyId);
-    await Promise.all([
-      keys.set(keyId, { keyId, hash, session }),
-      ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
-    ]);
+    await Promise.all(
+      state.atomically(() => [
+        keys.set(keyId, { keyId, hash, session }),
+        ctx.query.get('suppress_reset') === '1' ? keepQuota(quotas, quotaId, session) : resetQuota(quotas, quotaId, session),
+      ]),
+    );
     return actionResult(keyId, 'added', hash);
   });
 
@@ -44,7 +47,7 @@ export function registerGatewayKeys(router: Router, { state }: RouteDeps): void 
   // Endpoint 6: the key id is the organisation id, which must own a loaded API.
   router.add('POST', '/svc/org/keys/:keyID', async (ctx) => {
     const orgId = ctx.params.keyID;
-    const session = typedSession(asObject(await ctx.json(), 'the organisation key session'));
+    const session = typedSession(asObject(await ctx.json(), 'the organisation key session'), await ctx.text());
     await refuseInvalid('session', session, (reason) => `Request malformed. Reason: ${reason}.`);
     if (!apis.values().some((a) => classicView(a).org_id === orgId)) throw new HttpError(404, 'No such organisation found in Active API list');
     session.org_id = orgId;
@@ -115,8 +118,8 @@ function checkPolicyId(id: unknown): string {
 }
 
 /** The reference decodes the body into its session struct: a member of the wrong JSON type is a 400. */
-function typedSession(session: Json): Json {
-  const problem = sessionTypeError(session);
+function typedSession(session: Json, text: string): Json {
+  const problem = sessionTypeError(session, rawNumbers(text));
   if (problem) throw new HttpError(400, `Request malformed: ${problem}.`);
   return session;
 }

@@ -74,60 +74,63 @@ export function registerMigrate(router: Router, { state }: RouteDeps): void {
       if (!keepChildren) for (const child of staged.stagedChildren ?? []) writes.push(apis.delete(child));
     };
 
-    for (const id of ids) {
-      const record = apis.get(id);
-      if (!record) {
-        addFailure(response, id, ['API not found']);
-        if (request.abortOnFailure) {
-          response.abortedOnFailure = true;
-          break;
+    // Every record a migration writes or removes: one journaled, all-or-nothing write.
+    state.atomically(() => {
+      for (const id of ids) {
+        const record = apis.get(id);
+        if (!record) {
+          addFailure(response, id, ['API not found']);
+          if (request.abortOnFailure) {
+            response.abortedOnFailure = true;
+            break;
+          }
+          continue;
         }
-        continue;
-      }
-      const def = record.kind === 'classic' ? structuredClone(record.classic ?? {}) : classicView(record);
-      const staged = apis.get(stagedApiId(id));
-      const skip = skipReason(def, {
-        mode: request.mode,
-        hasStagedCopy: staged !== undefined,
-        overrideStaged: request.overrideStaged,
-        alreadyPromoted: record.migrated !== undefined,
-        isStreams: record.kind === 'streams',
-        isOas: record.kind === 'oas',
-      });
-      if (skip) {
-        addSkipped(response, id, skip);
-        continue;
-      }
-      if (request.mode === 'promote' && staged) {
-        const children = (staged.stagedChildren ?? []).map((c) => apis.get(c)?.oas).filter((d) => d !== undefined) as OasDocument[];
-        const promoted = promote({ baseAPI: staged.oas as OasDocument, versions: children }, def);
-        dropStaged(staged, true);
-        storeMigrated(id, record.dbId, promoted, { migrated: 'promote' });
-        addSuccess(response, id, promoted);
-        continue;
-      }
-      const result = convertClassicToOas(def);
-      if (!result.ok) {
-        addFailure(response, id, result.errors);
-        if (request.abortOnFailure) {
-          response.abortedOnFailure = true;
-          break;
+        const def = record.kind === 'classic' ? structuredClone(record.classic ?? {}) : classicView(record);
+        const staged = apis.get(stagedApiId(id));
+        const skip = skipReason(def, {
+          mode: request.mode,
+          hasStagedCopy: staged !== undefined,
+          overrideStaged: request.overrideStaged,
+          alreadyPromoted: record.migrated !== undefined,
+          isStreams: record.kind === 'streams',
+          isOas: record.kind === 'oas',
+        });
+        if (skip) {
+          addSkipped(response, id, skip);
+          continue;
         }
-        continue;
+        if (request.mode === 'promote' && staged) {
+          const children = (staged.stagedChildren ?? []).map((c) => apis.get(c)?.oas).filter((d) => d !== undefined) as OasDocument[];
+          const promoted = promote({ baseAPI: staged.oas as OasDocument, versions: children }, def);
+          dropStaged(staged, true);
+          storeMigrated(id, record.dbId, promoted, { migrated: 'promote' });
+          addSuccess(response, id, promoted);
+          continue;
+        }
+        const result = convertClassicToOas(def);
+        if (!result.ok) {
+          addFailure(response, id, result.errors);
+          if (request.abortOnFailure) {
+            response.abortedOnFailure = true;
+            break;
+          }
+          continue;
+        }
+        const migrated: MigratedApi = { baseAPI: result.baseAPI, versions: result.versions };
+        if (request.mode === 'dryRun') {
+          addSuccess(response, id, migrated);
+        } else if (request.mode === 'stage') {
+          if (staged) dropStaged(staged, false);
+          const copy = toStaged(migrated, def);
+          storeMigrated(stagedApiId(id), newDbId(), copy, { stagedFrom: id });
+          addSuccess(response, id, copy, stagedApiId(id));
+        } else {
+          storeMigrated(id, record.dbId, migrated, { migrated: 'direct' });
+          addSuccess(response, id, migrated);
+        }
       }
-      const migrated: MigratedApi = { baseAPI: result.baseAPI, versions: result.versions };
-      if (request.mode === 'dryRun') {
-        addSuccess(response, id, migrated);
-      } else if (request.mode === 'stage') {
-        if (staged) dropStaged(staged, false);
-        const copy = toStaged(migrated, def);
-        storeMigrated(stagedApiId(id), newDbId(), copy, { stagedFrom: id });
-        addSuccess(response, id, copy, stagedApiId(id));
-      } else {
-        storeMigrated(id, record.dbId, migrated, { migrated: 'direct' });
-        addSuccess(response, id, migrated);
-      }
-    }
+    });
     await Promise.all(writes);
     return ok(response);
   });

@@ -33,8 +33,12 @@ export async function createOasApi(state: SandboxState, doc: Json, query: URLSea
   info.id = id;
   info.dbId = dbId;
   const now = nowIso();
-  const writes: Array<Promise<void>> = [state.apis.set(id, { id, dbId, kind: 'oas', oas: doc, createdAt: now, updatedAt: now })];
-  if (base) writes.push(linkVersion(state, base, id, newVersionName, query));
+  // The new version and the base that links it: one journaled write.
+  const writes = state.atomically(() => {
+    const list: Array<Promise<void>> = [state.apis.set(id, { id, dbId, kind: 'oas', oas: doc, createdAt: now, updatedAt: now })];
+    if (base) list.push(linkVersion(state, base, id, newVersionName, query));
+    return list;
+  });
   await Promise.all(writes);
   return id;
 }

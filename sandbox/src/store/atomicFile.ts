@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 export const TEMP_SUFFIX = '.tmp';
 
-export async function writeFileAtomic(path: string, content: string, mode = 0o644): Promise<void> {
+export async function writeFileAtomic(path: string, content: string, mode = 0o600): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`);
   const handle = await fs.open(temp, 'w', mode);
   try {

@@ -1,13 +1,39 @@
-// One sandbox per data folder: `<dataDir>/sandbox.lock` names the process that serves the folder
-// (pid, host, URL once listening). Two processes writing one folder would lose acknowledged
-// writes (each keeps its own memory and overwrites the other's files), so a second start is
-// refused with a message naming the holder. A lock whose process is gone is taken over.
-import { promises as fs } from 'node:fs';
+// One sandbox per data folder. Two processes writing one folder would lose acknowledged writes
+// (each keeps its own memory and overwrites the other's files), so a second start is refused with
+// a message naming the holder, and a lock whose process is gone is taken over.
+//
+// Node has no native-free `flock`, and "delete the stale lock, then create it again" has a window
+// in which one starter deletes another's live lock (the audit saw 2–4 holders in 12 of 25 rounds
+// with 6 starters). So the lock is a folder of numbered *generations*, `sandbox.lock.d/<n>.json`,
+// and nothing a live holder depends on is ever deleted or replaced by anyone else:
+//
+// - the holder is the creator of the highest generation, while its process lives and it has not
+//   released it;
+// - a generation file is created by `link()`ing a complete temporary file to its name: creation
+//   is atomic and exclusive (EEXIST when the name exists), and the file is never seen half
+//   written (where links are unsupported, an exclusive `wx` open is used instead);
+// - taking over a dead or released generation n means creating n + 1 (only one starter can);
+//   after creating its generation a starter lists the folder and holds only if no higher
+//   generation exists, else it withdraws;
+// - only a holder deletes files, and only generations lower than its own; the highest file is
+//   therefore never deleted, so the highest generation only grows.
+//
+// Why two live holders cannot exist: say X holds n and Y holds m > n. When X checked (after
+// creating n), nothing above n existed, so n + 1 was created later, by a starter that first read
+// generation n, which was X's complete file (the highest only grows, so no other file n existed
+// then), and found X's process dead or released. X is alive and has not released: contradiction.
+// A pid reused by another process makes a dead holder look alive: that refuses a start (safe),
+// never admits a second holder. A holder on another host cannot be checked and counts as alive.
+import { promises as fs, constants } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomicFile.js';
+import { randomBytes } from 'node:crypto';
+import { writeFileAtomic, syncDirectory } from './atomicFile.js';
 
-export const LOCK_FILE = 'sandbox.lock';
+/** The lock folder inside the data folder. */
+export const LOCK_DIR = 'sandbox.lock.d';
+/** The lock file of earlier versions: a live holder there still refuses a start. */
+export const LEGACY_LOCK_FILE = 'sandbox.lock';
 
 export interface LockHolder {
   pid: number;
@@ -15,6 +41,8 @@ export interface LockHolder {
   startedAt: string;
   /** Set once the holder listens: where another client can reach the same sandbox. */
   url?: string;
+  /** Set by a clean stop: the generation is free to be taken over. */
+  releasedAt?: string;
 }
 
 export class DataDirLockedError extends Error {
@@ -36,20 +64,51 @@ function describe(holder: LockHolder | undefined): string {
 }
 
 export interface DataDirLock {
+  /** The generation file this process holds. */
   readonly path: string;
   /** Records the URL in the lock, for other clients of the same folder. */
   setUrl(url: string): Promise<void>;
   release(): Promise<void>;
 }
 
-/** Reads the lock of a folder, or undefined when there is none (or it cannot be read). */
-export async function readLock(dataDir: string): Promise<LockHolder | undefined> {
+const GENERATION = /^(\d{1,15})\.json$/;
+
+async function generations(dir: string): Promise<number[]> {
+  let names: string[];
   try {
-    const holder = JSON.parse(await fs.readFile(join(dataDir, LOCK_FILE), 'utf8')) as LockHolder;
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const found: number[] = [];
+  for (const name of names) {
+    const match = GENERATION.exec(name);
+    if (match) found.push(Number(match[1]));
+  }
+  return found.sort((a, b) => a - b);
+}
+
+const fileOf = (dir: string, generation: number) => join(dir, `${String(generation).padStart(8, '0')}.json`);
+
+async function readHolder(path: string): Promise<LockHolder | undefined> {
+  try {
+    const holder = JSON.parse(await fs.readFile(path, 'utf8')) as LockHolder;
     return typeof holder?.pid === 'number' ? holder : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The live holder of a folder, or undefined when none (a released or dead holder is none). */
+export async function readLock(dataDir: string): Promise<LockHolder | undefined> {
+  const legacy = await readHolder(join(dataDir, LEGACY_LOCK_FILE));
+  if (legacy && holderAlive(legacy)) return legacy;
+  const dir = join(dataDir, LOCK_DIR);
+  const all = await generations(dir);
+  if (all.length === 0) return undefined;
+  const holder = await readHolder(fileOf(dir, all[all.length - 1]));
+  return holder && !holder.releasedAt && holderAlive(holder) ? holder : undefined;
 }
 
 /** True when the holder's process still runs (on another host we cannot tell: assume it does). */
@@ -63,33 +122,94 @@ export function holderAlive(holder: LockHolder): boolean {
   }
 }
 
-/** How long an unreadable lock is taken for one being written, before it counts as stale. */
+/** How long an unreadable generation (a `wx` fallback being written) counts as live. */
 const HALF_WRITTEN_GRACE_MS = 5000;
+/** Rounds of "someone else created the next generation first" before giving up. */
+const MAX_ROUNDS = 20;
 
 export async function acquireLock(dataDir: string): Promise<DataDirLock> {
-  const path = join(dataDir, LOCK_FILE);
+  const legacy = await readHolder(join(dataDir, LEGACY_LOCK_FILE));
+  if (legacy && holderAlive(legacy)) throw new DataDirLockedError(dataDir, legacy);
+  const dir = join(dataDir, LOCK_DIR);
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const me: LockHolder = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() };
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      const handle = await fs.open(path, 'wx', 0o644);
-      try {
-        await handle.writeFile(JSON.stringify(me) + '\n');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      return ownLock(path, me);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const all = await generations(dir);
+    const top = all.length ? all[all.length - 1] : -1;
+    if (top >= 0) {
+      const path = fileOf(dir, top);
+      const holder = await readHolder(path);
+      if (holder && !holder.releasedAt && holderAlive(holder)) throw new DataDirLockedError(dataDir, holder);
+      if (!holder && (await ageMs(path)) < HALF_WRITTEN_GRACE_MS) throw new DataDirLockedError(dataDir, undefined);
     }
-    const holder = await readLock(dataDir);
-    if (holder && holderAlive(holder)) throw new DataDirLockedError(dataDir, holder);
-    if (!holder && (await ageMs(path)) < HALF_WRITTEN_GRACE_MS) throw new DataDirLockedError(dataDir, undefined);
-    // Stale: its process is gone. Remove it and try again; if another starter wins the race,
-    // the next round sees its live lock.
-    await fs.rm(path, { force: true });
+    const mine = top + 1;
+    const path = fileOf(dir, mine);
+    if (!(await createExclusive(dir, path, JSON.stringify(me) + '\n'))) continue; // another starter took it: look again
+    const after = await generations(dir);
+    if (after[after.length - 1] !== mine) {
+      // A higher generation exists: ours was created after its holder cleaned up. Withdraw.
+      await fs.rm(path, { force: true });
+      continue;
+    }
+    await syncDirectory(dir);
+    await cleanUp(dir, mine);
+    return ownLock(path, me);
   }
   throw new DataDirLockedError(dataDir, await readLock(dataDir));
+}
+
+/** Creates `path` with `content`, atomically and exclusively; false when it exists. */
+async function createExclusive(dir: string, path: string, content: string): Promise<boolean> {
+  const temp = join(dir, `.claim-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  await writeFileAtomicNoRename(temp, content);
+  try {
+    await fs.link(temp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+    return createWithOpen(path, content); // a file system without hard links
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+async function writeFileAtomicNoRename(path: string, content: string): Promise<void> {
+  const handle = await fs.open(path, 'w', 0o600);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function createWithOpen(path: string, content: string): Promise<boolean> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+/** The holder removes lower generations and claim files left by starters that died. */
+async function cleanUp(dir: string, mine: number): Promise<void> {
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    const generation = GENERATION.exec(name);
+    const claim = /^\.claim-(\d+)-/.exec(name);
+    const stale = generation ? Number(generation[1]) < mine : claim ? !holderAlive({ pid: Number(claim[1]), hostname: hostname(), startedAt: '' }) : false;
+    if (stale) await fs.rm(join(dir, name), { force: true }).catch(() => undefined);
+  }
 }
 
 async function ageMs(path: string): Promise<number> {
@@ -102,23 +222,20 @@ async function ageMs(path: string): Promise<number> {
 
 function ownLock(path: string, me: LockHolder): DataDirLock {
   let released = false;
+  // The holder rewrites only its own generation (a rename over it: readers see old or new).
+  const write = () => writeFileAtomic(path, JSON.stringify(me) + '\n', 0o600);
   return {
     path,
     setUrl: async (url) => {
       me.url = url;
-      if (!released) await writeFileAtomic(path, JSON.stringify(me) + '\n');
+      if (!released) await write();
     },
     release: async () => {
       if (released) return;
       released = true;
-      // Only remove the lock if it is still ours (a stale take-over may have replaced it).
-      try {
-        const current = JSON.parse(await fs.readFile(path, 'utf8')) as LockHolder;
-        if (current.pid !== me.pid || current.startedAt !== me.startedAt) return;
-      } catch {
-        return;
-      }
-      await fs.rm(path, { force: true });
+      // Marked released, never deleted: the highest generation must stay (see the top of the file).
+      me.releasedAt = new Date().toISOString();
+      await write().catch(() => undefined);
     },
   };
 }

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { Collection } from './collection.js';
 import { WriteQueue } from './writeQueue.js';
 import { writeFileAtomic } from './atomicFile.js';
+import { JournaledBatch, replayJournal } from './batch.js';
+import { DataDamagedError, type DamagedFile } from './damage.js';
+import { securePermissions } from './permissions.js';
 import type { AnalyticsSet, ApiRecord, Json, KeyRecord, LiveQuota, OrgKeyRecord, SandboxCredentials } from '../types.js';
 
 /** `<dataDir>/sandbox.json`: the per-folder credentials and whether the seed ran. */
@@ -26,12 +29,14 @@ export class SandboxState {
   readonly analytics: Collection<AnalyticsSet>;
   readonly quotas: Collection<LiveQuota>;
   meta: SandboxMeta = { version: 1 };
+  /** Open while `atomically` runs its callback. */
+  private batch: JournaledBatch | undefined;
 
   constructor(
     readonly dataDir: string | undefined,
     private readonly log: (line: string) => void,
   ) {
-    const make = <T>(name: string) => new Collection<T>(name, dataDir, this.queue, log);
+    const make = <T>(name: string) => new Collection<T>(name, dataDir, this.queue, log, () => this.batch);
     this.apis = make('apis');
     this.keys = make('keys');
     this.orgKeys = make('org-keys');
@@ -43,34 +48,76 @@ export class SandboxState {
     this.quotas = make('live-quotas');
   }
 
+  /** Every collection, in load order. */
+  get collections(): Array<Collection<unknown>> {
+    return [this.apis, this.keys, this.orgKeys, this.policies, this.oauthClients, this.users, this.hooks, this.analytics, this.quotas] as Array<
+      Collection<unknown>
+    >;
+  }
+
+  /** True when no collection holds a record (a folder that may be seeded). */
+  isEmpty(): boolean {
+    return this.collections.every((c) => c.size === 0);
+  }
+
+  /**
+   * Makes the store changes `change` does (synchronously) one all-or-nothing write: they reach the
+   * disk together through the journal (batch.ts): each change's own promise (from `set` or
+   * `delete`) settles once the whole batch is on disk. Returns what `change` returns.
+   */
+  atomically<R>(change: () => R): R {
+    if (this.batch || !this.dataDir) return change();
+    const batch = new JournaledBatch(this.dataDir, this.queue);
+    this.batch = batch;
+    try {
+      return change();
+    } finally {
+      this.batch = undefined;
+      batch.commit();
+    }
+  }
+
   async load(): Promise<void> {
     if (!this.dataDir) return;
-    await fs.mkdir(this.dataDir, { recursive: true });
+    await fs.mkdir(this.dataDir, { recursive: true, mode: 0o700 });
+    await securePermissions(this.dataDir, this.log);
     try {
-      this.meta = JSON.parse(await fs.readFile(this.metaPath(), 'utf8')) as SandboxMeta;
+      this.meta = parseMeta(await fs.readFile(this.metaPath(), 'utf8'));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        this.log(`[store] sandbox.json unreadable, starting a new one: ${(error as Error).message}`);
+        // Never regenerate credentials (or seed again) over a damaged file: clients hold the old ones.
+        throw new DataDamagedError(
+          this.dataDir,
+          [{ file: 'sandbox.json', reason: (error as Error).message }],
+          'To recover: restore sandbox.json from a backup; or delete it, and the sandbox generates new credentials on the next start ' +
+            '(the records are kept and not seeded again); or start with another folder (--data DIR). Nothing in the folder was changed.',
+        );
       }
     }
+    await replayJournal(
+      this.dataDir,
+      this.collections.map((c) => c.name),
+      this.log,
+    );
+    const damaged: DamagedFile[] = [];
     await Promise.all([
-      this.apis.load((a) => a.id),
-      this.keys.load((k) => k.keyId),
-      this.orgKeys.load((k) => k.orgId),
-      this.policies.load((p) => String(p.id)),
-      this.oauthClients.load(oauthClientId),
-      this.users.load((u) => String(u.id)),
-      this.hooks.load((h) => String(h.id)),
-      this.analytics.load((a) => a.clientId),
-      this.quotas.load((q) => q.id),
+      this.apis.load((a) => a.id, damaged),
+      this.keys.load((k) => k.keyId, damaged),
+      this.orgKeys.load((k) => k.orgId, damaged),
+      this.policies.load((p) => String(p.id), damaged),
+      this.oauthClients.load(oauthClientId, damaged),
+      this.users.load((u) => String(u.id), damaged),
+      this.hooks.load((h) => String(h.id), damaged),
+      this.analytics.load((a) => a.clientId, damaged),
+      this.quotas.load((q) => q.id, damaged),
     ]);
+    if (damaged.length) throw new DataDamagedError(this.dataDir, damaged);
   }
 
   /** On a clean stop, after every write: one snapshot per collection, so the next start is quick. */
   async saveSnapshots(): Promise<void> {
     if (!this.dataDir) return;
-    const all = [this.apis, this.keys, this.orgKeys, this.policies, this.oauthClients, this.users, this.hooks, this.analytics, this.quotas];
-    await Promise.all(all.map((c) => c.saveSnapshot()));
+    await Promise.all(this.collections.map((c) => c.saveSnapshot()));
   }
 
   /** The meta file holds credentials: readable by the owner only. */
@@ -83,6 +130,25 @@ export class SandboxState {
   private metaPath(): string {
     return join(this.dataDir as string, 'sandbox.json');
   }
+}
+
+/** `sandbox.json`'s content, or an error saying what is wrong with it. */
+function parseMeta(text: string): SandboxMeta {
+  let meta: SandboxMeta;
+  try {
+    meta = JSON.parse(text) as SandboxMeta;
+  } catch (error) {
+    throw new Error(`not valid JSON (truncated?): ${(error as Error).message}`, { cause: error });
+  }
+  if (meta === null || typeof meta !== 'object' || meta.version !== 1) throw new Error('not a sandbox.json of a known version');
+  const c = meta.credentials;
+  if (
+    c !== undefined &&
+    (typeof c !== 'object' || c === null || ![c.gatewaySecret, c.dashboardToken, c.adminSecret].every((v) => typeof v === 'string' && v !== ''))
+  ) {
+    throw new Error('its credentials are incomplete');
+  }
+  return meta;
 }
 
 /** OAuth clients are addressed by API and client id together. */

@@ -2,53 +2,90 @@
 // flight, later changes wait and are written once, from the newest in-memory state. Every caller
 // is answered only after a write that contains its change has reached the disk, so an
 // acknowledged write is never lost, and two writes of one file never race on the rename.
+//
+// A group write (`scheduleGroup`, the journaled writes of batch.ts) holds all its files at once:
+// it starts after every earlier write of those files and every later write of them waits for it
+// to finish, journal removal included. So a journal that a restart replays always carries the
+// newest content of its files: nothing written after it can be overwritten by the replay.
+
+interface Pending {
+  write: () => Promise<void>;
+  waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+}
 
 interface Slot {
-  running: Promise<void> | undefined;
-  /** The newest write function scheduled for this file. */
-  write: () => Promise<void>;
-  /** Callers waiting for the next write (their change happened after `running` took its snapshot). */
-  waiting: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
+  /** Settles when the last job queued on this file has finished. */
+  tail: Promise<void>;
+  /** A single write queued but not started yet: later changes coalesce into it. */
+  pending: Pending | undefined;
 }
 
 export class WriteQueue {
   private readonly slots = new Map<string, Slot>();
+  private readonly inFlight = new Set<Promise<void>>();
 
   /** `write` takes its snapshot when it starts, so a coalesced write carries every change before it. */
   schedule(file: string, write: () => Promise<void>): Promise<void> {
-    let slot = this.slots.get(file);
-    if (!slot) {
-      slot = { running: undefined, waiting: [], write };
-      this.slots.set(file, slot);
+    const slot = this.slotOf(file);
+    const queued = slot.pending;
+    if (queued) {
+      queued.write = write;
+      return new Promise<void>((resolve, reject) => queued.waiting.push({ resolve, reject }));
     }
-    slot.write = write;
-    const promise = new Promise<void>((resolve, reject) => slot.waiting.push({ resolve, reject }));
-    if (!slot.running) this.start(file, slot);
+    const pending: Pending = { write, waiting: [] };
+    slot.pending = pending;
+    const promise = new Promise<void>((resolve, reject) => pending.waiting.push({ resolve, reject }));
+    this.chain([file], async () => {
+      if (slot.pending === pending) slot.pending = undefined; // later changes start a new write
+      await pending.write();
+    }).then(
+      () => pending.waiting.forEach((w) => w.resolve()),
+      (error: unknown) => pending.waiting.forEach((w) => w.reject(error)),
+    );
     return promise;
+  }
+
+  /** One job over several files, after every earlier write of them and before every later one. */
+  scheduleGroup(files: string[], write: () => Promise<void>): Promise<void> {
+    for (const file of files) {
+      // A queued single write would run before the group anyway; close it so later changes
+      // queue after the group instead of joining a write that the group then overtakes.
+      const slot = this.slotOf(file);
+      slot.pending = undefined;
+    }
+    return this.chain(files, write);
   }
 
   /** Resolves when every scheduled write has finished (used by close()). */
   async drain(): Promise<void> {
-    while (true) {
-      const running = [...this.slots.values()].map((s) => s.running).filter((p): p is Promise<void> => !!p);
-      if (running.length === 0) return;
-      await Promise.allSettled(running);
-    }
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private start(file: string, slot: Slot): void {
-    const batch = slot.waiting;
-    slot.waiting = [];
-    slot.running = slot
-      .write()
-      .then(
-        () => batch.forEach((w) => w.resolve()),
-        (error) => batch.forEach((w) => w.reject(error)),
-      )
-      .finally(() => {
-        slot.running = undefined;
-        if (slot.waiting.length > 0) this.start(file, slot);
-        else this.slots.delete(file);
+  private slotOf(file: string): Slot {
+    let slot = this.slots.get(file);
+    if (!slot) {
+      slot = { tail: Promise.resolve(), pending: undefined };
+      this.slots.set(file, slot);
+    }
+    return slot;
+  }
+
+  private chain(files: string[], job: () => Promise<void>): Promise<void> {
+    const unique = [...new Set(files)];
+    const slots = unique.map((f) => this.slotOf(f));
+    const run = Promise.allSettled(slots.map((s) => s.tail)).then(job);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    for (const slot of slots) slot.tail = settled;
+    this.inFlight.add(settled);
+    void settled.then(() => {
+      this.inFlight.delete(settled);
+      unique.forEach((file, i) => {
+        if (slots[i].tail === settled && !slots[i].pending && this.slots.get(file) === slots[i]) this.slots.delete(file);
       });
+    });
+    return run;
   }
 }

@@ -25,8 +25,12 @@ import { jsonReport, textReport, type FileResult } from './report';
 import { sarifReport, toolVersion } from './sarif';
 import { OptimizerBudget } from './optimizer';
 import { listenToTextScans } from '../service/parser/textScans';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { escapeTerminal, escapeTerminalKeepingNewlines } from '../../../common/src/terminalText';
+import { capFindings } from '../service/validation/findingsCap';
+import { Codes } from '../../../validation/src/codes';
 
-const USAGE = `Usage: svc-lint [--format text|json|sarif] <files, folders or globs>...
+const USAGE = `Usage: svc-lint [--format text|json|sarif] <files, folders or globs>... [-- <literal paths>...]
 Checks Svc gateway documents (classic and OAS API definitions, streams, policies, keys,
 webhooks, users, OAuth clients) like the editor does.
 Exit code: 1 if any error was found, 0 otherwise, 2 on usage errors.`;
@@ -52,6 +56,8 @@ export interface LintHooks {
 export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: LintHooks = {}): LintRun {
   let format = 'text';
   const patterns: string[] = [];
+  /** Patterns from this index on came after `--`: literal paths (the pre-commit hook's staged names). */
+  let literalFrom = Number.POSITIVE_INFINITY;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return { exitCode: 0, stdout: USAGE, stderr: '' };
@@ -59,14 +65,15 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
       format = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (argv[++i] ?? '');
       if (!['text', 'json', 'sarif'].includes(format)) return usage(`unknown format "${format}" (use text, json or sarif)`);
     } else if (arg === '--') {
-      patterns.push(...argv.slice(i + 1));
+      literalFrom = patterns.length;
+      for (const rest of argv.slice(i + 1)) patterns.push(rest);
       break;
     } else if (arg.startsWith('-')) return usage(`unknown option ${arg}`);
     else patterns.push(arg);
   }
   if (patterns.length === 0) return usage('no files given');
-  const { files, unmatched } = expandArguments(patterns, cwd);
-  if (unmatched.length) return usage(`no such file or no match: ${unmatched.join(', ')}`);
+  const { files, reasons } = expandArguments(patterns, cwd, literalFrom);
+  if (reasons.length) return usage(reasons.join('; '));
 
   // The same language service the server builds: one parse and one detection per file. Links
   // are checked against every definition of the project, listen paths among the files given;
@@ -78,6 +85,20 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
   const documents: Array<{ file: string; textDocument: TextDocument; kind: DocumentKind }> = [];
   const stderr: string[] = [];
   const unreadable: FileResult[] = [];
+  /** One file that cannot be checked (the checker itself failed on it) is reported; the others still are. */
+  const failed = (file: string, e: unknown): FileResult => ({
+    file: displayPath(file, cwd),
+    kind: undefined,
+    diagnostics: [
+      {
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        severity: DiagnosticSeverity.Error,
+        code: Codes.lintFailed,
+        source: 'svc',
+        message: `svc-lint could not check this file: ${e instanceof Error ? e.message : String(e)}. The other files were checked.`,
+      },
+    ],
+  });
   for (const file of files) {
     let text: string;
     try {
@@ -86,35 +107,44 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
       stderr.push(`svc-lint: cannot read ${file}: ${(e as Error).message}`);
       continue;
     }
-    hooks.documentRead?.(text.length);
-    text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
-    const uri = fileUriOf(absolute(file));
-    const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
-    const kind = service.detectKind(textDocument)?.kind;
-    if (!kind) {
-      const diagnostics = unreadableJsonDiagnostics(service.parse(textDocument));
-      if (diagnostics.length > 0) unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics });
-      continue;
+    try {
+      hooks.documentRead?.(text.length);
+      text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
+      const uri = fileUriOf(absolute(file));
+      const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
+      const kind = service.detectKind(textDocument)?.kind;
+      if (!kind) {
+        const diagnostics = unreadableJsonDiagnostics(service.parse(textDocument));
+        if (diagnostics.length > 0) unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics });
+        continue;
+      }
+      // Every file joins the workspace index before any is validated (the duplicate listen path rule).
+      service.workspace.update(service.parse(textDocument), kind);
+      linted.add(uri);
+      documents.push({ file: displayPath(file, cwd), textDocument, kind });
+    } catch (e) {
+      unreadable.push(failed(file, e));
     }
-    // Every file joins the workspace index before any is validated (the duplicate listen path rule).
-    service.workspace.update(service.parse(textDocument), kind);
-    linted.add(uri);
-    documents.push({ file: displayPath(file, cwd), textDocument, kind });
   }
   // Information, not a failure: the exit code stays 0.
   const notes =
     documents.length === 0 && unreadable.length === 0 && stderr.length === 0 ? [`svc-lint: ${noDocumentNote(files.map((f) => displayPath(f, cwd)))}`] : [];
-  const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
-    file,
-    kind,
-    diagnostics: service.validate(textDocument, LINT_SETTINGS),
-  }));
-  results.push(...unreadable);
+  const results: FileResult[] = documents.map(({ file, textDocument, kind }) => {
+    try {
+      return { file, kind, diagnostics: service.validate(textDocument, LINT_SETTINGS) };
+    } catch (e) {
+      return { ...failed(file, e), file, kind };
+    }
+  });
+  for (const r of unreadable) results.push({ ...r, diagnostics: capFindings(r.diagnostics) });
   results.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   // The one severity rule (validation/src/severity.ts): only refusals fail the run.
   const hasError = results.some((r) => r.diagnostics.some(isRefusal)) || stderr.length > 0;
   const out = format === 'json' ? jsonReport(results) : format === 'sarif' ? sarifReport(results, toolVersion()) : textReport(results);
-  return { exitCode: hasError ? 1 : 0, stdout: out, stderr: [...stderr, ...notes].join('\n') };
+  // File names and messages (which quote the document) reach a terminal escaped (common/src/terminalText.ts):
+  // the text report escapes each field; JSON and SARIF keep their newlines, and their strings stay valid JSON.
+  const safeOut = escapeTerminalKeepingNewlines(out);
+  return { exitCode: hasError ? 1 : 0, stdout: safeOut, stderr: [...stderr, ...notes].map(escapeTerminal).join('\n') };
 }
 
 /** Why the report is empty: none of the files is a Svc document (its kind could not be told). */
@@ -127,7 +157,7 @@ function noDocumentNote(files: string[]): string {
 }
 
 function usage(problem: string): LintRun {
-  return { exitCode: 2, stdout: '', stderr: `svc-lint: ${problem}\n${USAGE}` };
+  return { exitCode: 2, stdout: '', stderr: `svc-lint: ${escapeTerminal(problem)}\n${USAGE}` };
 }
 
 export interface MainOptions {

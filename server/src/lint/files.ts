@@ -13,21 +13,32 @@ export interface Expansion {
   files: string[];
   /** Arguments that matched nothing (a usage error). */
   unmatched: string[];
+  /** Why each unmatched argument matched nothing, in words (`x is a FIFO (named pipe), not a file`). */
+  reasons: string[];
 }
 
-export function expandArguments(args: readonly string[], cwd: string): Expansion {
+/**
+ * Arguments from index `literalFrom` on (those after `--`) are literal paths, never globs: a
+ * staged file named `[b]ad.json` or `*.json` is that file, not a pattern.
+ */
+export function expandArguments(args: readonly string[], cwd: string, literalFrom = args.length): Expansion {
   const files = new Set<string>();
   const unmatched: string[] = [];
-  for (const arg of args) {
-    const found = hasGlobSyntax(arg) ? expandGlob(arg, cwd) : expandPath(arg, cwd);
-    if (found.length === 0) unmatched.push(arg);
-    for (const f of found) files.add(f);
-  }
-  return { files: [...files].sort(), unmatched };
+  const reasons: string[] = [];
+  args.forEach((arg, i) => {
+    const glob = i < literalFrom && hasGlobSyntax(arg);
+    const found = glob ? { files: expandGlob(arg, cwd), reason: `no such file or no match: ${arg}` } : expandPath(arg, cwd);
+    if (found.files.length === 0) {
+      unmatched.push(arg);
+      reasons.push(found.reason ?? `no such file: ${arg}`);
+    }
+    for (const f of found.files) files.add(f);
+  });
+  return { files: [...files].sort(), unmatched, reasons };
 }
 
-/** A file as given, or the JSON files of a folder (recursively). */
-function expandPath(arg: string, cwd: string): string[] {
+/** A file as given, or the JSON files of a folder (recursively); else why there is none. */
+function expandPath(arg: string, cwd: string): { files: string[]; reason?: string } {
   let stats;
   try {
     stats = statSync(join(cwd, arg));
@@ -35,12 +46,25 @@ function expandPath(arg: string, cwd: string): string[] {
     try {
       stats = statSync(arg);
     } catch {
-      return [];
+      return { files: [], reason: `no such file: ${arg}` };
     }
   }
-  if (stats.isFile()) return [arg];
-  if (stats.isDirectory()) return walk(arg, cwd).filter((f) => DOCUMENT_EXTENSIONS.test(f));
-  return [];
+  if (stats.isFile()) return { files: [arg] };
+  if (stats.isDirectory()) {
+    const files = walk(arg, cwd).filter((f) => DOCUMENT_EXTENSIONS.test(f));
+    return { files, reason: `${arg} is a directory with no .json or .jsonc file in it` };
+  }
+  // Reading a FIFO would wait for a writer forever, a device may never end: say what it is.
+  const what = stats.isFIFO()
+    ? 'a FIFO (named pipe)'
+    : stats.isCharacterDevice()
+      ? 'a character device'
+      : stats.isBlockDevice()
+        ? 'a block device'
+        : stats.isSocket()
+          ? 'a socket'
+          : 'not a regular file';
+  return { files: [], reason: `${arg} is ${what}, not a file svc-lint can check` };
 }
 
 function expandGlob(pattern: string, cwd: string): string[] {

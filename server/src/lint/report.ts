@@ -1,6 +1,7 @@
 // svc-lint output: compiler-style text lines or one JSON document.
 
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
+import { escapeTerminal } from '../../../common/src/terminalText';
 
 export interface FileResult {
   file: string;
@@ -24,9 +25,10 @@ export function textReport(results: readonly FileResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     for (const d of r.diagnostics) {
+      // One line per finding: a newline or ESC in a file name or a quoted value is shown escaped.
       lines.push(
-        `${r.file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severityName(d)} ${d.code ?? ''} ` +
-          (typeof d.message === 'string' ? d.message : d.message.value),
+        `${escapeTerminal(r.file)}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severityName(d)} ${d.code ?? ''} ` +
+          escapeTerminal(typeof d.message === 'string' ? d.message : d.message.value),
       );
     }
   }

@@ -1,13 +1,16 @@
 // Request handlers: each translates LSP params to a language-service call and back, inside
 // `runSafe` (catch, log with the area, cancellation, safe default). No logic lives here.
 
-import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import { CodeActionKind, type CancellationToken, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../service/languageService';
+import { DocumentTooLargeToFormat } from '../service/format/format';
+import type { FormattingOptions, Range } from 'vscode-languageserver-types';
 import type { Logger } from './logger';
 import { runSafe } from './runner';
 import type { SettingsCache } from './settings';
 import type { SvcInitializationOptions } from '../../../common/src/protocol';
+import { DEFAULT_VALIDATION_SETTINGS } from '../service/validation/types';
 
 export interface FeatureDeps {
   connection: Connection;
@@ -66,18 +69,26 @@ export function registerFeatures({ connection, documents, service, settings, log
     }),
   );
 
+  /** Formatting stops at the validation size limit, and says so (a format that does nothing would puzzle). */
+  const formatBounded = async (document: TextDocument | undefined, token: CancellationToken, options: FormattingOptions, range?: Range) => {
+    if (!document) return [];
+    const { maxValidatedSize } = await settings.get(document.uri);
+    try {
+      // Large documents are formatted in a worker: other documents' requests are answered meanwhile.
+      return await service.formatInBackground(document, options, range, maxValidatedSize ?? DEFAULT_VALIDATION_SETTINGS.maxValidatedSize, token);
+    } catch (error) {
+      if (!(error instanceof DocumentTooLargeToFormat)) throw error;
+      void connection.window.showInformationMessage(error.message);
+      return [];
+    }
+  };
+
   connection.onDocumentFormatting((params, token) =>
-    runSafe(log, 'format', token, [], () => {
-      const document = documents.get(params.textDocument.uri);
-      return document ? service.format(document, params.options) : [];
-    }),
+    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), token, params.options)),
   );
 
   connection.onDocumentRangeFormatting((params, token) =>
-    runSafe(log, 'format', token, [], () => {
-      const document = documents.get(params.textDocument.uri);
-      return document ? service.format(document, params.options, params.range) : [];
-    }),
+    runSafe(log, 'format', token, [], () => formatBounded(documents.get(params.textDocument.uri), token, params.options, params.range)),
   );
 
   connection.onFoldingRanges((params, token) =>

@@ -27,6 +27,7 @@ import { detectKind, type Detection, type KindAssociations } from '../../../comm
 import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
 import { format } from './format/format';
+import { formatInBackground, type Cancellation } from './format/backgroundFormat';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
 import { documentSymbols } from './symbols/symbols';
@@ -59,7 +60,10 @@ export interface LanguageService {
   complete(document: TextDocument, position: Position, settings?: DocumentSettings): CompletionList;
   hover(document: TextDocument, position: Position, settings?: DocumentSettings): Hover | null;
   documentSymbols(document: TextDocument, settings?: DocumentSettings): DocumentSymbol[];
-  format(document: TextDocument, options: FormattingOptions, range?: Range): TextEdit[];
+  /** Throws DocumentTooLargeToFormat above `maxSize` characters (the validation size limit). */
+  format(document: TextDocument, options: FormattingOptions, range?: Range, maxSize?: number): TextEdit[];
+  /** `format` off the thread for large documents (a worker), cancellable; resolves [] when cancelled. */
+  formatInBackground(document: TextDocument, options: FormattingOptions, range: Range | undefined, maxSize: number, token?: Cancellation): Promise<TextEdit[]>;
   foldingRanges(document: TextDocument, limit?: number): FoldingRange[];
   codeActions(document: TextDocument, diagnostics: readonly Diagnostic[], range: Range, settings?: DocumentSettings): CodeAction[];
   /** Navigation over the workspace index (server/src/service/navigation). */
@@ -111,7 +115,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return accessHover(cache.get(document), position, kind, workspace) ?? hover(cache.get(document), position, kind, walker);
     },
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
-    format: (document, formatting, range) => format(cache.get(document), formatting, range),
+    format: (document, formatting, range, maxSize) => format(cache.get(document), formatting, range, maxSize),
+    formatInBackground: (document, formatting, range, maxSize, token) => formatInBackground(cache.get(document), formatting, range, maxSize, token),
     foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
     codeActions: (document, diagnostics, range, settings) => [
       ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),

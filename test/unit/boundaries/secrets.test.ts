@@ -37,7 +37,7 @@ test('maskOAuthClient masks the secret only, and leaves a client without one as 
   assert.equal('secret' in (copy as object), false);
 });
 
-test('key id masking boundary: 9 characters show first 4 and last 4, 8 characters are masked entirely', () => {
+test('key id masking boundary: 9 characters show their last 4 (under half), 8 characters are masked entirely', () => {
   assert.equal(maskKeyId('abcdefghi'), '…fghi');
   assert.equal(maskKeyId('abcdefgh'), '••••');
   assert.equal(maskKeyId(''), '••••');

@@ -13,10 +13,16 @@ import { SECRET_PLACEHOLDER } from '../../../engine/src/sync/keySecrets';
 const ID_A = '5e9d9544a1dcd60001d0ed20a1b2c3d4e5f6';
 const ID_B = 'ffee0123456789abcdef0011';
 
-test('maskKeyId: first 4 and last 4; 8 characters or fewer masked entirely (9 shows 4 + 4)', () => {
+test('maskKeyId: the last 4 characters; never more than half of the id; 8 characters or fewer masked entirely', () => {
   assert.equal(maskKeyId(ID_A), '…e5f6');
   assert.equal(maskKeyId('12345678'), '••••');
+  // The audit's case: a 9-character custom id showed 8 of its characters; now 4.
   assert.equal(maskKeyId('123456789'), '…6789');
+  for (let n = 1; n <= 40; n++) {
+    const id = 'x'.repeat(n);
+    const visible = maskKeyId(id).replace(/[…•]/g, '').length;
+    assert.ok(visible * 2 <= n, `${n} characters: ${visible} shown`);
+  }
 });
 
 test('the tree shows the alias or the masked id, and the tooltip the masked id, never the whole id', async () => {

@@ -14,7 +14,10 @@ test(".pre-commit-hooks.yaml: the svc-lint hook runs the package's svc-lint bin 
   const field = (name: string) => text.match(new RegExp(`^\\s+${name}: (.*)$`, 'm'))?.[1];
   assert.match(text, /^- id: svc-lint$/m);
   const bins = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin as Record<string, string>;
-  assert.ok(bins[field('entry')!], 'the entry is a bin of this package');
+  const [bin, ...args] = field('entry')!.split(' ');
+  assert.ok(bins[bin], 'the entry is a bin of this package');
+  // pre-commit appends the staged names: after `--` they are literal paths, never globs or options.
+  assert.deepEqual(args, ['--']);
   assert.equal(field('language'), 'node');
   const files = new RegExp(field('files')!);
   assert.ok(files.test('apis/orders.json') && files.test('a.jsonc'));

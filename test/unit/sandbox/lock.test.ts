@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, joinOrStartSandbox, DataDirLockedError } from '../../../sandbox/src/index.js';
@@ -12,7 +12,13 @@ import { startHarness } from './helpers.js';
 
 const repoRoot = join(__dirname, '..', '..', '..');
 const tempDir = () => mkdtempSync(join(tmpdir(), 'svc-lock-'));
-const lockOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'sandbox.lock'), 'utf8'));
+/** The highest lock generation's content (the current or last holder). */
+const lockOf = (dir: string) => {
+  const names = readdirSync(join(dir, 'sandbox.lock.d'))
+    .filter((n) => /^\d+\.json$/.test(n))
+    .sort();
+  return JSON.parse(readFileSync(join(dir, 'sandbox.lock.d', names[names.length - 1]), 'utf8'));
+};
 
 function runCli(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/cli.ts', '--data', dataDir, '--port', '0'], {
@@ -50,7 +56,7 @@ test('a second sandbox process on the same folder exits 1 naming the holder; the
     assert.equal((await post('after-second')).status, 200);
     first.child.kill('SIGTERM');
     assert.equal(await first.exited, 0);
-    assert.ok(!existsSync(join(dataDir, 'sandbox.lock')), 'a clean stop removes the lock');
+    assert.ok(lockOf(dataDir).releasedAt, 'a clean stop releases the lock');
     const again = await startHarness({ memory: false, dataDir });
     const ids = (await again.call('GET', '/svc/policies')).body.map((p: any) => p.id);
     await again.close();
@@ -85,12 +91,20 @@ test('a lock whose process is gone is taken over', async () => {
   try {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
     const deadPid = Number(dead.stdout);
+    mkdirSync(join(dataDir, 'sandbox.lock.d'));
     writeFileSync(
-      join(dataDir, 'sandbox.lock'),
+      join(dataDir, 'sandbox.lock.d', '00000007.json'),
       JSON.stringify({ pid: deadPid, hostname: hostname(), startedAt: '2020-01-01T00:00:00.000Z', url: 'http://127.0.0.1:1' }),
     );
+    // A lock file of an earlier version whose process is gone does not count either.
+    writeFileSync(join(dataDir, 'sandbox.lock'), JSON.stringify({ pid: deadPid, hostname: hostname(), startedAt: '2020-01-01T00:00:00.000Z' }));
     const sandbox = await startSandbox({ dataDir, seed: false });
     assert.equal(lockOf(dataDir).pid, process.pid);
+    assert.deepEqual(
+      readdirSync(join(dataDir, 'sandbox.lock.d')).filter((n) => n.endsWith('.json')),
+      ['00000008.json'],
+      'the next generation, the stale one cleaned up',
+    );
     await sandbox.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

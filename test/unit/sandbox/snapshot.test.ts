@@ -60,6 +60,6 @@ test('a snapshot that does not list exactly the record files is ignored (a file 
 /** The folder as a crashed process leaves it, copied so the live sandbox's lock does not apply. */
 function copyWithoutLock(dir: string): string {
   const copy = mkdtempSync(join(tmpdir(), 'svc-snapshot-copy-'));
-  for (const entry of readdirSync(dir)) if (entry !== 'sandbox.lock') cpSync(join(dir, entry), join(copy, entry), { recursive: true });
+  for (const entry of readdirSync(dir)) if (entry !== 'sandbox.lock.d') cpSync(join(dir, entry), join(copy, entry), { recursive: true });
   return copy;
 }

@@ -28,3 +28,25 @@ test('a range request leaves the rest alone', () => {
   assert.ok(out.startsWith('{"a":{"b":1},\n'), out);
   assert.match(out, /"c": \{\n\s+"d": 2\n\s*\}/);
 });
+
+test('a minified document is formatted with one edit from the first to the last change, the same text as edit by edit', async () => {
+  const { format: formatJson, applyEdits } = await import('jsonc-parser');
+  const items = Array.from({ length: 300 }, (_, i) => ({ id: i, name: `n${i}`, tags: ['a', 'b'], nested: { x: i } }));
+  const text = JSON.stringify({ rate: 1, per: 60, items });
+  const document = doc(text);
+  const edits = service().format(document, { tabSize: 2, insertSpaces: true });
+  assert.equal(edits.length, 1);
+  assert.equal(TextDocument.applyEdits(document, edits), applyEdits(text, formatJson(text, undefined, { tabSize: 2, insertSpaces: true, eol: '\n' })));
+  assert.deepEqual(service().format(doc('{\n  "a": 1\n}'), { tabSize: 2, insertSpaces: true }), [], 'nothing to change: no edit');
+});
+
+test('formatting stops at the validation size limit: just inside is formatted, just outside says why', async () => {
+  const { DocumentTooLargeToFormat } = await import('../../../server/src/service/format/format.js');
+  const text = '{"a":1}';
+  assert.equal(service().format(doc(text), { tabSize: 2, insertSpaces: true }, undefined, text.length).length, 1);
+  assert.throws(
+    () => service().format(doc(text), { tabSize: 2, insertSpaces: true }, undefined, text.length - 1),
+    (error: unknown) =>
+      error instanceof DocumentTooLargeToFormat && /above the 0\.0 MB limit of svc\.validation\.maxFileSize: it is not formatted/.test(error.message),
+  );
+});

@@ -97,7 +97,7 @@ export async function renderCommand(root: string, environment: string, files: st
   if (files.length === 0 && records.size === 0)
     throw new CliError(`'${environment}' has no deploy state yet: name the definitions to render (svc render --env ${environment} FILE…).`);
   const defs = await loadSelected(root, environment, records, files, selectors);
-  if (defs.length === 1 && files.length === 1 && !selectors.length) out.out(JSON.stringify(defs[0].rendered, null, 2));
-  else out.out(JSON.stringify(Object.fromEntries(defs.map((d) => [d.file, d.rendered])), null, 2));
+  if (defs.length === 1 && files.length === 1 && !selectors.length) out.json(defs[0].rendered);
+  else out.json(Object.fromEntries(defs.map((d) => [d.file, d.rendered])));
   return EXIT.ok;
 }

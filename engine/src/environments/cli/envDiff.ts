@@ -20,7 +20,7 @@ export interface EnvDiffOptions {
 
 export async function envDiffCommand(root: string, connection: Connection, options: EnvDiffOptions, out: Reporter): Promise<ExitCode> {
   const report = await buildEnvDiffReport(root, connection, options, out);
-  if (options.format === 'json') out.out(JSON.stringify(report, null, 2));
+  if (options.format === 'json') out.json(report);
   else printText(report, out);
   return report.exitCode;
 }

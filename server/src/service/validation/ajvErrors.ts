@@ -73,7 +73,7 @@ function collapse(errors: readonly ErrorObject[], ctx: SchemaContext, depth: num
       out.push({ ...error, keyword: 'type', params: { type: branchTypes(branches).join(',') } });
       continue;
     }
-    out.push(...collapse(branches[best], ctx, depth + 1));
+    for (const e of collapse(branches[best], ctx, depth + 1)) out.push(e);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
 import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
+import { appendAll, capFindings } from './findingsCap';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
 import type { WorkspaceModel as WorkspaceIndex } from '../index/workspaceModel';
 import { accessProblems } from '../access/access';
@@ -41,8 +42,8 @@ export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>
 export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices): Diagnostic[] {
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
   const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
-  if (doc.tooDeep) return diagnostics;
-  diagnostics.push(...duplicateMemberDiagnostics(doc));
+  if (doc.tooDeep) return capFindings(diagnostics);
+  appendAll(diagnostics, duplicateMemberDiagnostics(doc));
   const size = doc.text.length;
   if (size > settings.maxValidatedSize) {
     diagnostics.push({
@@ -52,29 +53,32 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
       source: DIAGNOSTIC_SOURCE,
       message: Messages.sizeLimit(size, settings.maxValidatedSize),
     });
-    return diagnostics;
+    return capFindings(diagnostics);
   }
   const value = doc.value;
-  if (value === undefined) return diagnostics;
+  if (value === undefined) return capFindings(diagnostics);
   const { registry, walker } = services;
   const kind = detection.kind;
   const problems: Problem[] = [];
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
-  problems.push(...memberProblems(registry, walker, kind, value));
+  appendAll(problems, memberProblems(registry, walker, kind, value));
   const validator = registry.validatorForKind(kind);
   const schemaProblems = softenNulls(
     kind,
     value,
     !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [],
   );
-  problems.push(...schemaProblems);
+  appendAll(problems, schemaProblems);
   // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
   // targets and `minItems`) would be a second message for one problem: the schema's wins.
   const reported = new Set(schemaProblems.map((p) => p.pointer));
-  problems.push(...semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)));
-  if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
-  problems.push(...accessProblems(doc, kind, services.workspace));
-  return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];
+  appendAll(
+    problems,
+    semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)),
+  );
+  if (services.workspace) appendAll(problems, services.workspace.problemsFor(doc.uri));
+  appendAll(problems, accessProblems(doc, kind, services.workspace));
+  return capFindings(appendAll(diagnostics, toDiagnostics(doc, dedupeByPointerAndCode(problems))));
 }
 
 /** `null` the reference takes (its decoder leaves the default) is a hint, not an error (see nullPolicy.ts). */
