@@ -15,6 +15,8 @@ import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
 import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
 import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
+import { goDecodingProblems } from '../../../../validation/src/refusals';
+import { noteNumberLiterals } from '../../../../validation/src/numberLiterals';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { DEFAULT_VALIDATION_SETTINGS, type Problem, type ValidationSettings } from './types';
@@ -60,16 +62,20 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   const problems: Problem[] = [];
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
   problems.push(...memberProblems(registry, walker, kind, value));
+  // The Go decoder's verdict on a member (semantic/decoding.ts) replaces the schema's message there.
+  if (doc.isStrictJson) noteNumberLiterals(doc.text, value);
+  const decoded = goDecodingProblems(kind, value, registry);
+  const decodedAt = new Set(decoded.map((p) => p.pointer));
   const validator = registry.validatorForKind(kind);
   const schemaProblems = softenNulls(
     kind,
     value,
     !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [],
-  );
-  problems.push(...schemaProblems);
+  ).filter((p) => !(p.target === 'value' && decodedAt.has(p.pointer)));
+  problems.push(...decoded, ...schemaProblems);
   // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
   // targets and `minItems`) would be a second message for one problem: the schema's wins.
-  const reported = new Set(schemaProblems.map((p) => p.pointer));
+  const reported = new Set([...schemaProblems.map((p) => p.pointer), ...decodedAt]);
   problems.push(...semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)));
   if (services.workspace) problems.push(...services.workspace.problemsFor(doc.uri));
   return [...diagnostics, ...toDiagnostics(doc, dedupeByPointerAndCode(problems))];

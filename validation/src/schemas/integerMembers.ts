@@ -1,0 +1,33 @@
+// Which of some number members does the schema type as integers? Asked only for the rare whole
+// numbers written `1718439136.0` or `1.7e9` (numberLiterals.ts), by the compiled validator itself:
+// a copy of the document with a half added at those places is validated, and the places where the
+// schema then says "must be integer" are integer members. No second schema walker, and the answer
+// follows every `$ref`, `allOf` and `anyOf` the way validation does.
+
+import type { ValidateFunction } from 'ajv';
+import { parsePointer } from '../jsonPointer';
+
+export function integerMembersAt(validate: ValidateFunction, value: unknown, pointers: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  if (pointers.length === 0) return found;
+  const copy: unknown = structuredClone(value);
+  for (const pointer of pointers) {
+    const segments = parsePointer(pointer);
+    let parent: unknown = copy;
+    for (const s of segments.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[s] : undefined;
+    const last = segments[segments.length - 1];
+    if (parent === null || typeof parent !== 'object' || last === undefined) continue;
+    const holder = parent as Record<string, unknown>;
+    const current = holder[last];
+    if (typeof current !== 'number') continue;
+    holder[last] = Number.isSafeInteger(current) ? current + 0.5 : 0.5;
+  }
+  if (validate(copy)) return found;
+  const wanted = new Set(pointers);
+  for (const e of validate.errors ?? []) {
+    if (e.keyword !== 'type' || !wanted.has(e.instancePath)) continue;
+    const types = String((e.params as { type?: unknown }).type);
+    if (types.includes('integer') && !types.includes('number')) found.add(e.instancePath);
+  }
+  return found;
+}
