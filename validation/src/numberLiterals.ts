@@ -19,6 +19,8 @@ export interface NumberLiteral {
 /** Literals noted per container: every container on the way to a literal knows it (paths relative to it). */
 const notes = new WeakMap<object, NumberLiteral[]>();
 const noted = new WeakSet<object>();
+/** Values whose text holds no key-value reference (kvReferences.ts skips them without a walk). */
+const withoutKv = new WeakSet<object>();
 
 /**
  * A value delimiter, then a number with a fraction of zeros or an exponent, then a delimiter: the
@@ -30,8 +32,15 @@ const CANDIDATE = /[:,[]\s*-?\d+(?:\.0+(?:[eE][+-]?\d+)?|(?:\.\d+)?[eE][+-]?\d+)
 export function noteNumberLiterals(text: string, value: unknown): void {
   if (value === null || typeof value !== 'object' || noted.has(value)) return;
   noted.add(value);
+  // Three native searches: `kv://` and `$kv{` references, and a legacy prefix with nothing after it.
+  if (!text.includes('kv://') && !text.includes('$kv{') && !text.includes('://"')) withoutKv.add(value);
   if (!CANDIDATE.test(text)) return;
   for (const literal of scanLiterals(text)) attach(value, literal);
+}
+
+/** True when `value`'s text was noted and holds no key-value reference. */
+export function textHoldsNoKvReference(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && withoutKv.has(value);
 }
 
 /** The whole-number literals noted on `value` or inside it (paths relative to `value`). */
