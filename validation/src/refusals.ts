@@ -13,6 +13,7 @@ import { getSchemaRegistry, type SchemaRegistry } from './schemas/registry';
 import { semanticProblems } from './semantic/index';
 import { decodingProblems, integerLiteralProblems } from './semantic/decoding';
 import { integerMembersAt } from './schemas/integerMembers';
+import { kvReferenceProblems } from './semantic/kvReferences';
 import type { Problem } from './problem';
 import { REFUSAL_SEVERITY, refusesMissingMember } from './severity';
 
@@ -52,8 +53,13 @@ export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaR
  * (numberLiterals.ts: the language server notes the document's text, the sandbox the request body).
  */
 export function goDecodingProblems(kind: DocumentKind, value: unknown, registry: SchemaRegistry = getSchemaRegistry()): Problem[] {
-  return [...decodingProblems(kind, value), ...integerLiteralProblemsOf(kind, value, registry)];
+  const out = [...decodingProblems(kind, value), ...integerLiteralProblemsOf(kind, value, registry)];
+  // The gateway resolves the key-value references of an API definition before it reads a member.
+  if (API_KINDS.has(kind)) out.push(...kvReferenceProblems(value, ''));
+  return out;
 }
+
+const API_KINDS = new Set<DocumentKind>(['classic', 'dashboard-api', 'oas', 'streams']);
 
 function integerLiteralProblemsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry): Problem[] {
   return integerLiteralProblems(value, '', (pointers) => integerMembersAt(registry.validatorForKind(kind), value, pointers));
