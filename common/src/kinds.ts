@@ -1,6 +1,6 @@
 // The kinds of document the extension understands. Each maps to one schema in `schemas/`.
 
-export const DOCUMENT_KINDS = ['classic', 'dashboard-api', 'oas', 'streams', 'policy', 'session', 'webhook', 'user', 'oauth-client'] as const;
+export const DOCUMENT_KINDS = ['classic', 'dashboard-api', 'oas', 'streams', 'policy', 'session', 'webhook', 'user', 'oauth-client', 'policies'] as const;
 
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -14,6 +14,7 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   webhook: 'Svc Webhook',
   user: 'Svc User',
   'oauth-client': 'Svc OAuth client',
+  policies: 'Svc Policies (policies.json)',
 };
 
 export function isDocumentKind(value: unknown): value is DocumentKind {

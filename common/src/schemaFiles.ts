@@ -14,4 +14,5 @@ export const SCHEMA_FILE_BY_KIND: Record<DocumentKind, string> = {
   webhook: 'webhook.schema.json',
   user: 'user.schema.json',
   'oauth-client': 'oauth-client.schema.json',
+  policies: 'policies.schema.json',
 };

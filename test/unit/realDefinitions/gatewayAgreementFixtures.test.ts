@@ -20,6 +20,7 @@ const PAIRS: Record<string, string> = {
   'kv-reference': 'svc.semantic.kv-reference',
   'load-skip-listen-path': 'svc.semantic.load-skip',
   'load-skip-target-url': 'svc.semantic.load-skip',
+  'policies-map': 'svc.decode',
 };
 
 const errorsOf = (file: string) =>
@@ -35,10 +36,18 @@ for (const [pair, code] of Object.entries(PAIRS)) {
       [code],
       refused.map((d) => d.message).join(' | '),
     );
-    assert.match(refused[0].message, /write|set `enabled: false`|remove/);
+    assert.match(String(refused[0].message), /write|set `enabled: false`|remove/);
     assert.deepEqual(
       errorsOf(`${pair}.accepted.json`).map((d) => `${String(d.code)} ${d.message}`),
       [],
     );
   });
 }
+
+test('policies-map: the gateway\'s policies.json is detected as a document kind of its own', () => {
+  const text = readFileSync(join(DIR, 'policies-map.accepted.json'), 'utf8');
+  assert.equal(service.detectKind(TextDocument.create('file:///agreement/policies.json', 'json', 1, text))?.kind, 'policies');
+  // One policy alone is still a policy, not a map of them.
+  const one = JSON.stringify((JSON.parse(text) as Record<string, unknown>).gold);
+  assert.equal(service.detectKind(TextDocument.create('file:///agreement/gold.json', 'json', 1, one))?.kind, 'policy');
+});

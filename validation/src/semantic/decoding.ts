@@ -49,6 +49,7 @@ export function decodingProblems(kind: string, value: unknown): Problem[] {
   // bodies) while real exports carry the Go integer: both are taken (docs/language-server.md).
   else if (kind === 'dashboard-api') walkTable(DASHBOARD_CLASSIC, obj(value)?.api_definition, '/api_definition', out);
   else if (kind === 'policy') walkTable(POLICY, value, '', out);
+  else if (kind === 'policies') for (const [id, policy] of Object.entries(obj(value) ?? {})) walkTable(POLICY, policy, childPointer('', id), out);
   return out;
 }
 

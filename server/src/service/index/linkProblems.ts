@@ -54,7 +54,7 @@ function scopeOf(kind: NameKind, remote: RemoteEnvironment | undefined): string 
 const MISSING_POLICY = 'the gateway denies requests made with a key whose policy it cannot find.';
 
 export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
-  if (facts.kind !== 'policy' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
+  if (facts.kind !== 'policy' && facts.kind !== 'policies' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
   const out: Problem[] = [];
   const anyApi = index.definesAny('api');
   const anyPolicy = index.definesAny('policy');
