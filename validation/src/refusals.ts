@@ -59,7 +59,7 @@ export function goDecodingProblems(kind: DocumentKind, value: unknown, registry:
   return out;
 }
 
-const API_KINDS = new Set<DocumentKind>(['classic', 'dashboard-api', 'oas', 'streams']);
+const API_KINDS = new Set<DocumentKind>(['classic', 'dashboard-api', 'oas', 'streams', 'oas-template', 'streams-template']);
 
 function integerLiteralProblemsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry): Problem[] {
   return integerLiteralProblems(value, '', (pointers) => integerMembersAt(registry.validatorForKind(kind), value, pointers));

@@ -19,6 +19,8 @@ export function semanticProblems(kind: DocumentKind, value: unknown): Problem[] 
     }
     case 'oas':
     case 'streams':
+    case 'oas-template':
+    case 'streams-template':
       return oasProblems(value, '');
     case 'session':
       return keyProblems(value, true);

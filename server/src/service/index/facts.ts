@@ -164,6 +164,8 @@ function collect(kind: DocumentKind, value: unknown, c: Collector): void {
       break;
     case 'oas':
     case 'streams':
+    case 'oas-template':
+    case 'streams-template':
       oasApi(root, '', c);
       break;
     case 'dashboard-api':

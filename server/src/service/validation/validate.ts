@@ -73,6 +73,11 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
     !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [],
   ).filter((p) => !(p.target === 'value' && decodedAt.has(p.pointer)));
   problems.push(...decoded, ...schemaProblems);
+  // A key a closed object refuses is not also "unknown" (the walker's warning): one message.
+  const refusedKeys = new Set(schemaProblems.filter((p) => p.code === Codes.notAllowed && p.target === 'key').map((p) => p.pointer));
+  if (refusedKeys.size > 0) {
+    for (let i = problems.length - 1; i >= 0; i--) if (problems[i].code === Codes.unknownMember && refusedKeys.has(problems[i].pointer)) problems.splice(i, 1);
+  }
   // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
   // targets and `minItems`) would be a second message for one problem: the schema's wins.
   const reported = new Set([...schemaProblems.map((p) => p.pointer), ...decodedAt]);
