@@ -1,6 +1,19 @@
 // The kinds of document the extension understands. Each maps to one schema in `schemas/`.
 
-export const DOCUMENT_KINDS = ['classic', 'dashboard-api', 'oas', 'streams', 'policy', 'session', 'webhook', 'user', 'oauth-client', 'policies', 'oas-template', 'streams-template'] as const;
+export const DOCUMENT_KINDS = [
+  'classic',
+  'dashboard-api',
+  'oas',
+  'streams',
+  'policy',
+  'session',
+  'webhook',
+  'user',
+  'oauth-client',
+  'policies',
+  'oas-template',
+  'streams-template',
+] as const;
 
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 

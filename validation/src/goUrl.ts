@@ -25,7 +25,7 @@ const isHex = (c: number): boolean => isDigit(c) || (c >= 0x41 && c <= 0x46) || 
 const hexValue = (c: number): number => (isDigit(c) ? c - 0x30 : (c | 0x20) - 0x57);
 
 /** What a host may hold unescaped besides letters and digits (Go's shouldEscape for hosts). */
-const HOST_MARKS = new Set([..."!$&'()*+,;=:[]<>\"-_.~"].map((m) => m.charCodeAt(0)));
+const HOST_MARKS = new Set([...'!$&\'()*+,;=:[]<>"-_.~'].map((m) => m.charCodeAt(0)));
 /** What userinfo may hold besides letters and digits (Go's validUserinfo). */
 const USERINFO_MARKS = new Set([..."-._:~!$&'()*+,;=%@"].map((m) => m.charCodeAt(0)));
 
@@ -109,7 +109,7 @@ function validOptionalPort(port: string): boolean {
  * a non-ASCII byte (or is `%25`), and a host holds no ASCII character it would have to escape.
  */
 function unescapes(s: string, mode: 'host' | 'zone' | 'other'): boolean {
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     if (c === CHAR.percent) {
       if (i + 2 >= s.length || !isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;

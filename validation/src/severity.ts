@@ -39,6 +39,8 @@ export function isTemplate(kind: string): boolean {
 
 /** Who fills a missing member in: the classic decoder's defaults, OAS import and PATCH, or nobody. */
 export function filledInBy(kind: string, parentPointer: string, member: string): 'decoder' | 'import' | undefined {
+  // The streams template mode also drops `x-svc-streaming`'s own `required` (streams/ValidateOASTemplateWithBentoValidator).
+  if (kind === 'streams-template' && parentPointer === '/x-svc-streaming' && member === 'streams') return 'import';
   if (oasPointer(kind, parentPointer) !== undefined) return filledOnImportAt(kind, parentPointer, member) ? 'import' : undefined;
   return kind === 'classic' || kind === 'dashboard-api' ? 'decoder' : undefined;
 }

@@ -97,7 +97,12 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
       const parsed = service.parse(textDocument);
       const diagnostics = unreadableJsonDiagnostics(parsed);
       // Every file given is in the report: unreadable (an error), or not ours with the reason.
-      unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics, notChecked: diagnostics.length > 0 ? undefined : whyNotOurs(parsed.value) });
+      unreadable.push({
+        file: displayPath(file, cwd),
+        kind: undefined,
+        diagnostics,
+        notChecked: diagnostics.length > 0 ? undefined : whyNotOurs(parsed.value),
+      });
       continue;
     }
     // Every file joins the workspace index before any is validated (the duplicate listen path rule).
@@ -107,7 +112,9 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
   }
   // Information, not a failure: the exit code stays 0.
   const notes =
-    documents.length === 0 && unreadable.every((u) => u.notChecked) && stderr.length === 0 ? [`svc-lint: ${noDocumentNote(files.map((f) => displayPath(f, cwd)))}`] : [];
+    documents.length === 0 && unreadable.every((u) => u.notChecked) && stderr.length === 0
+      ? [`svc-lint: ${noDocumentNote(files.map((f) => displayPath(f, cwd)))}`]
+      : [];
   const results: FileResult[] = documents.map(({ file, textDocument, kind }) => ({
     file,
     kind,
@@ -125,7 +132,8 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
 export function whyNotOurs(value: unknown): string {
   const o = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const hint = 'a `$schema` member naming one of our schemas, or `svc.files.associations`, says what a file is';
-  if (!o) return `the file holds ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a Svc document (an object); ${hint}.`;
+  if (!o)
+    return `the file holds ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a Svc document (an object); ${hint}.`;
   if (typeof o.$schema === 'string' && o.$schema.trim() !== '') return `its \`$schema\` names a schema that is not ours (\`${o.$schema}\`).`;
   if ('openapi' in o || 'swagger' in o) return `an OpenAPI document without \`x-svc-api-gateway\` (plain OpenAPI is not a gateway document); ${hint}.`;
   return `no API definition, streams document, policy, key, webhook, user or OAuth client was recognised in its members; ${hint}.`;

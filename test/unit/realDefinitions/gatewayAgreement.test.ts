@@ -63,7 +63,9 @@ test('each refused mutant has an error naming the rule and what to write instead
   for (const m of all.filter((x) => x.refused)) {
     const messages = editorErrors(m);
     assert.ok(
-      messages.some((e) => /gateway|decoder|refuse|not allowed|cannot|skips|must/i.test(e) && /write|set |keep|remove|use |start with|must (be|match|start)/i.test(e)),
+      messages.some(
+        (e) => /gateway|decoder|refuse|not allowed|cannot|skips|must/i.test(e) && /write|set |keep|remove|use |start with|must (be|match|start)/i.test(e),
+      ),
       `${m.base}: ${m.what}: ${messages.join(' | ')}`,
     );
   }

@@ -33,11 +33,7 @@ const errorsOf = (file: string) =>
 for (const [pair, code] of Object.entries(PAIRS)) {
   test(`${pair}: refused with ${code}, its nearest variant accepted`, () => {
     const refused = errorsOf(`${pair}.refused.json`);
-    assert.deepEqual(
-      [...new Set(refused.map((d) => d.code))],
-      [code],
-      refused.map((d) => d.message).join(' | '),
-    );
+    assert.deepEqual([...new Set(refused.map((d) => d.code))], [code], refused.map((d) => d.message).join(' | '));
     assert.match(String(refused[0].message), /write|set `enabled: false`|remove|add it/);
     assert.deepEqual(
       errorsOf(`${pair}.accepted.json`).map((d) => `${String(d.code)} ${d.message}`),
@@ -46,7 +42,7 @@ for (const [pair, code] of Object.entries(PAIRS)) {
   });
 }
 
-test('policies-map: the gateway\'s policies.json is detected as a document kind of its own', () => {
+test("policies-map: the gateway's policies.json is detected as a document kind of its own", () => {
   const text = readFileSync(join(DIR, 'policies-map.accepted.json'), 'utf8');
   assert.equal(service.detectKind(TextDocument.create('file:///agreement/policies.json', 'json', 1, text))?.kind, 'policies');
   // One policy alone is still a policy, not a map of them.
@@ -73,7 +69,10 @@ test('template: an association makes a file a template too; a template still ref
   );
   const wrong = TextDocument.create('file:///work/templates/bad.json', 'json', 1, text.replace('"enabled": true', '"enabled": "yes"'));
   assert.deepEqual(
-    service.validate(wrong, settings).filter((d) => d.severity === DiagnosticSeverity.Error).map((d) => d.code),
+    service
+      .validate(wrong, settings)
+      .filter((d) => d.severity === DiagnosticSeverity.Error)
+      .map((d) => d.code),
     ['svc.schema.type'],
   );
 });

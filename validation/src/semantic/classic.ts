@@ -72,13 +72,34 @@ function classicUpstreamAuth(auth: Json | undefined, pointer: string, out: Probl
   const where = childPointer(pointer, 'oauth');
   const types = arr(oauth.allowed_authorize_types) ?? [];
   if (types.length === 0) {
-    out.push(error(where, 'key', Codes.upstreamAuth, 'Upstream OAuth needs its authorization type ("upstream OAuth authorization type is required"): set `allowed_authorize_types` to `["clientCredentials"]` or `["password"]`.'));
+    out.push(
+      error(
+        where,
+        'key',
+        Codes.upstreamAuth,
+        'Upstream OAuth needs its authorization type ("upstream OAuth authorization type is required"): set `allowed_authorize_types` to `["clientCredentials"]` or `["password"]`.',
+      ),
+    );
     return;
   }
   if (types.length > 1) {
-    out.push(error(childPointer(where, 'allowed_authorize_types'), 'value', Codes.upstreamAuth, 'Upstream OAuth takes one authorization type ("multiple upstream OAuth authorization type not allowed"): keep only `clientCredentials` or `password`.'));
+    out.push(
+      error(
+        childPointer(where, 'allowed_authorize_types'),
+        'value',
+        Codes.upstreamAuth,
+        'Upstream OAuth takes one authorization type ("multiple upstream OAuth authorization type not allowed"): keep only `clientCredentials` or `password`.',
+      ),
+    );
   }
   if (!OAUTH_TYPES.includes(types[0] as string)) {
-    out.push(error(childPointer(childPointer(where, 'allowed_authorize_types'), 0), 'value', Codes.upstreamAuth, `\`${String(types[0])}\` is not an upstream OAuth authorization type ("invalid OAuth authorization type"): write \`clientCredentials\` or \`password\`.`));
+    out.push(
+      error(
+        childPointer(childPointer(where, 'allowed_authorize_types'), 0),
+        'value',
+        Codes.upstreamAuth,
+        `\`${String(types[0])}\` is not an upstream OAuth authorization type ("invalid OAuth authorization type"): write \`clientCredentials\` or \`password\`.`,
+      ),
+    );
   }
 }

@@ -76,7 +76,10 @@ function visit(value: unknown, segments: string[], pointer: string, type: GoType
 }
 
 function check(value: unknown, pointer: string, type: GoType, out: Problem[]): void {
-  const name = pointer.slice(pointer.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = pointer
+    .slice(pointer.lastIndexOf('/') + 1)
+    .replace(/~1/g, '/')
+    .replace(/~0/g, '~');
   const message = MESSAGES[type](name, value);
   if (message !== undefined) out.push(error(pointer, 'value', Codes.decoding, message));
 }
@@ -92,7 +95,8 @@ const MESSAGES: Record<GoType, (name: string, value: unknown) => string | undefi
   },
   readable: (name, value) => {
     if (typeof value === 'string') return undefined;
-    const instead = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? `write \`"${value}s"\`` : 'write a duration string such as `"30s"`, or `""` for none';
+    const instead =
+      typeof value === 'number' && Number.isFinite(value) && value >= 0 ? `write \`"${value}s"\`` : 'write a duration string such as `"30s"`, or `""` for none';
     return `\`${name}\` is a readable duration: the gateway's decoder takes only a string and refuses ${shown(value)}; ${instead}.`;
   },
   uint16: (name, value) => unsignedMessage(name, value, 65535, 'uint16'),

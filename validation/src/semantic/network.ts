@@ -51,7 +51,14 @@ export function listenPathProblem(value: unknown, pointer: string, out: Problem[
   if (typeof value !== 'string' || value === '' || isKeyValueReference(value)) return;
   // The loader skips an API whose listen path holds a space (gateway/api_loader.go, skipSpecBecauseInvalid).
   if (value.includes(' ')) {
-    out.push(error(pointer, 'value', Codes.loadSkip, `The listen path \`${value}\` contains a space: the gateway stores the API but skips it when loading ("Listen path contains spaces, is invalid"); remove the space or write it as \`%20\`.`));
+    out.push(
+      error(
+        pointer,
+        'value',
+        Codes.loadSkip,
+        `The listen path \`${value}\` contains a space: the gateway stores the API but skips it when loading ("Listen path contains spaces, is invalid"); remove the space or write it as \`%20\`.`,
+      ),
+    );
     return;
   }
   if (value.startsWith('/')) return;
@@ -72,10 +79,11 @@ export function classicLoadSkips(api: Record<string, unknown>, pointer: string, 
     const listenPath = proxy?.listen_path;
     const empty = 'the gateway stores the API but skips it when loading ("Listen path is empty"); write a path such as `/my-api/`.';
     if (listenPath === '') out.push(error(childPointer(proxyAt, 'listen_path'), 'value', Codes.loadSkip, `The listen path is empty: ${empty}`));
-    else if (proxy && (listenPath === undefined || listenPath === null)) out.push(error(proxyAt, 'missing', Codes.loadSkip, `\`proxy\` has no \`listen_path\`: ${empty}`));
+    else if (proxy && (listenPath === undefined || listenPath === null))
+      out.push(error(proxyAt, 'missing', Codes.loadSkip, `\`proxy\` has no \`listen_path\`: ${empty}`));
   }
   const target = proxy?.target_url;
-  if (typeof target !== 'string' || isKeyValueReference(target.trim()) && !target.includes('$kv{')) return;
+  if (typeof target !== 'string' || (isKeyValueReference(target.trim()) && !target.includes('$kv{'))) return;
   const resolved = target.replace(/\$kv\{[^}]+\}/g, 'kvref');
   if (!goUrlParses(resolved)) {
     out.push(

@@ -252,7 +252,11 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       // The reference fills it in (severity.ts): a warning that says who does; in a template
       // (the reference's template mode does not require it) a hint.
       const imported = filledOnImportAt(ctx.kind, e.instancePath, name);
-      const filledIn = imported ? Messages.filledInOnImport(message, imported) : Messages.requiredByClassicSchema(name);
+      const filledIn = imported
+        ? Messages.filledInOnImport(message, imported)
+        : isTemplate(ctx.kind)
+          ? `${message} An import template may leave it out (the reference's template mode does not require it).`
+          : Messages.requiredByClassicSchema(name);
       return { ...error(Codes.required, filledIn, 'missing', data), severity: isTemplate(ctx.kind) ? DiagnosticSeverity.Hint : DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
