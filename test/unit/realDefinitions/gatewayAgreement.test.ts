@@ -19,7 +19,7 @@ function editorErrors(m: { text: string; base: string; kind: string }): string[]
   return service
     .validate(doc)
     .filter((d) => d.severity === DiagnosticSeverity.Error)
-    .map((d) => `${String(d.code)} ${d.message}`);
+    .map((d) => `${String(d.code)} ${String(d.message)}`);
 }
 
 function sandboxRefusals(m: Mutant): string[] {

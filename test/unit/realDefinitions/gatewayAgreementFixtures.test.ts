@@ -36,7 +36,7 @@ for (const [pair, code] of Object.entries(PAIRS)) {
     assert.deepEqual([...new Set(refused.map((d) => d.code))], [code], refused.map((d) => d.message).join(' | '));
     assert.match(String(refused[0].message), /write|set `enabled: false`|remove|add it/);
     assert.deepEqual(
-      errorsOf(`${pair}.accepted.json`).map((d) => `${String(d.code)} ${d.message}`),
+      errorsOf(`${pair}.accepted.json`).map((d) => `${String(d.code)} ${String(d.message)}`),
       [],
     );
   });
