@@ -23,10 +23,11 @@ const noted = new WeakSet<object>();
 const withoutKv = new WeakSet<object>();
 
 /**
- * A value delimiter, then a number with a fraction of zeros or an exponent, then a delimiter: the
- * only literals that can be whole. A match inside a string (`"a: 1.0, b"`) only costs the pass below.
+ * A digit, then a fraction of zeros or an exponent, then the end of a value: the only literals that
+ * can be whole. Starting at a digit (not at the `:` before the value, which every member has) keeps
+ * the search about 1 ms on a 2 MB text. A match inside a string (`"v1.0]"`) only costs the pass below.
  */
-const CANDIDATE = /[:,[]\s*-?\d+(?:\.0+(?:[eE][+-]?\d+)?|(?:\.\d+)?[eE][+-]?\d+)\s*[,\]}]/;
+const CANDIDATE = /\d(?:\.0+|(?:\.\d+)?[eE][+-]?\d+)\s*[,\]}]/;
 
 /** Notes the whole-number literals of `text` (the source of `value`) on `value` and its containers; once per value. */
 export function noteNumberLiterals(text: string, value: unknown): void {
