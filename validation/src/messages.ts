@@ -67,7 +67,8 @@ export const Messages = {
   required: (name: string) => `Missing required member \`${name}\`.`,
   /** An import template's member the gateway's import fills in, by its path below the extension (severity.ts). */
   filledInOnImport: (missing: string, member: string) =>
-    `${missing} An import template may leave it out: the gateway's import fills it in ${IMPORT_FILLS[member] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
+    `${missing} An import template may leave it out: ` +
+    `the gateway's import fills it in ${IMPORT_FILLS[member] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
   /** Any one of the members would do (an `anyOf` of `required`s). */
   requiredEither: (names: readonly string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */
@@ -101,7 +102,8 @@ export const Messages = {
   },
   /** An unknown member of an object the reference's schema closes (`additionalProperties: false`). */
   closedObject: (member: string, object: string) =>
-    `\`${member}\` is not allowed in \`${object}\`: the gateway's schema accepts no member there but the ones it declares; remove it (stream settings go under \`streams.<name>\`).`,
+    `\`${member}\` is not allowed in \`${object}\`: the gateway's schema accepts no member there but the ones it declares; ` +
+    `remove it (stream settings go under \`streams.<name>\`).`,
   propertyName: (name: string, pattern?: string) =>
     pattern ? `The member name \`${name}\` must match the pattern \`${pattern}\`.` : `The member name \`${name}\` is not allowed here.`,
   noAlternative: (subject: string) => `${subject} does not match any of the allowed forms.`,

@@ -40,7 +40,9 @@ export const RULE_HELP: Record<string, RuleHelp> = {
   [Codes.schemaOther]: { summary: 'The document breaks its schema.', help: SCHEMA_HELP },
   [Codes.decoding]: {
     summary: "The gateway's Go decoder refuses the value for the member's type.",
-    help: 'Write the value the message gives: integer nanoseconds for a Go duration, a string such as "30s" for a readable duration, a whole number without ".0" or an exponent for an integer, 24 hex digits for an object id.',
+    help:
+      'Write the value the message gives: integer nanoseconds for a Go duration, a string such as "30s" for a readable duration, ' +
+      'a whole number without ".0" or an exponent for an integer, 24 hex digits for an object id.',
   },
   [Codes.kvReference]: {
     summary: 'A key-value reference the gateway cannot parse.',

@@ -77,7 +77,8 @@ function classicUpstreamAuth(auth: Json | undefined, pointer: string, out: Probl
         where,
         'key',
         Codes.upstreamAuth,
-        'Upstream OAuth needs its authorization type ("upstream OAuth authorization type is required"): set `allowed_authorize_types` to `["clientCredentials"]` or `["password"]`.',
+        'Upstream OAuth needs its authorization type ("upstream OAuth authorization type is required"): ' +
+          'set `allowed_authorize_types` to `["clientCredentials"]` or `["password"]`.',
       ),
     );
     return;
@@ -98,7 +99,8 @@ function classicUpstreamAuth(auth: Json | undefined, pointer: string, out: Probl
         childPointer(childPointer(where, 'allowed_authorize_types'), 0),
         'value',
         Codes.upstreamAuth,
-        `\`${String(types[0])}\` is not an upstream OAuth authorization type ("invalid OAuth authorization type"): write \`clientCredentials\` or \`password\`.`,
+        `\`${String(types[0])}\` is not an upstream OAuth authorization type ("invalid OAuth authorization type"): ` +
+          `write \`clientCredentials\` or \`password\`.`,
       ),
     );
   }

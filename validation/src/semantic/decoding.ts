@@ -165,7 +165,9 @@ export function integerLiteralProblems(value: unknown, base: string, integerAt: 
         pointer,
         'value',
         Codes.decoding,
-        `\`${name}\` is an integer in the gateway: its Go decoder refuses the number \`${literal.text}\` (a fraction or an exponent, even when the value is whole); write \`${BigInt(literal.value).toString()}\`.`,
+        `\`${name}\` is an integer in the gateway: its Go decoder refuses the number \`${literal.text}\` ` +
+          '(a fraction or an exponent, even when the value is whole); ' +
+          `write \`${BigInt(literal.value).toString()}\`.`,
       ),
     );
   }

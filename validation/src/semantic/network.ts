@@ -56,7 +56,8 @@ export function listenPathProblem(value: unknown, pointer: string, out: Problem[
         pointer,
         'value',
         Codes.loadSkip,
-        `The listen path \`${value}\` contains a space: the gateway stores the API but skips it when loading ("Listen path contains spaces, is invalid"); remove the space or write it as \`%20\`.`,
+        `The listen path \`${value}\` contains a space: the gateway stores the API but skips it when loading ("Listen path contains spaces, is invalid"); ` +
+          `remove the space or write it as \`%20\`.`,
       ),
     );
     return;
@@ -91,7 +92,8 @@ export function classicLoadSkips(api: Record<string, unknown>, pointer: string, 
         childPointer(proxyAt, 'target_url'),
         'value',
         Codes.loadSkip,
-        `\`${target}\` is not a URL Go can parse: the gateway stores the API but skips it when loading ("couldn't parse target URL"); write an absolute URL such as \`http://upstream.internal:8080/\` (no space in the host, \`%\` only before two hex digits, a numeric port).`,
+        `\`${target}\` is not a URL Go can parse: the gateway stores the API but skips it when loading ("couldn't parse target URL"); ` +
+          `write an absolute URL such as \`http://upstream.internal:8080/\` (no space in the host, \`%\` only before two hex digits, a numeric port).`,
       ),
     );
   }

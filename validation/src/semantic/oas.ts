@@ -132,7 +132,9 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
 
 /** The reference's words (apidef/validator.go, RuleUpstreamAuth: ErrMultipleUpstreamAuthEnabled) and what to do. */
 export const UPSTREAM_AUTH_MODES =
-  'Upstream basic auth and upstream OAuth are both enabled: the gateway allows one upstream authentication mode at a time ("multiple upstream authentication modes not allowed"); set `enabled: false` on one of them.';
+  'Upstream basic auth and upstream OAuth are both enabled: the gateway allows one upstream authentication mode at a time ' +
+  '("multiple upstream authentication modes not allowed"); ' +
+  'set `enabled: false` on one of them.';
 
 /** Rule 5: not basic auth and OAuth together; OAuth with exactly one grant. */
 function upstreamAuthProblems(auth: ReturnType<typeof obj>, pointer: string, out: Problem[]): void {
