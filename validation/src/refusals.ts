@@ -40,7 +40,8 @@ export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaR
       for (const e of errors) out.push({ pointer: e.instancePath, message: schemaMessage(e), code: 'svc.schema' });
     }
   }
-  for (const p of decoded) out.push({ pointer: p.pointer, message: p.message, code: p.code });
+  // The sandbox answers with the reference's own words where we know them (Go's decoder, the resolver).
+  for (const p of decoded) out.push({ pointer: p.pointer, message: p.data?.gatewayMessage ?? p.message, code: p.code });
   for (const p of semanticProblems(kind, value)) {
     if (p.severity === REFUSAL_SEVERITY) out.push({ pointer: p.pointer, message: p.message, code: p.code });
   }

@@ -7,7 +7,8 @@ const hex24 = '5ead7120575961000181867f';
 
 test('object ids: 24 hex digits, {"$oid"}, "" and null decode; anything else does not', () => {
   for (const ok of [hex24, hex24.toUpperCase(), '', null, { $oid: hex24 }, { $oid: '' }]) assert.equal(isObjectId(ok), true, JSON.stringify(ok));
-  for (const bad of [hex24.slice(1), hex24 + '0', 'g' + hex24.slice(1), 42, { $oid: 'x' }, { id: hex24 }, [hex24]]) assert.equal(isObjectId(bad), false, JSON.stringify(bad));
+  for (const bad of [hex24.slice(1), hex24 + '0', 'g' + hex24.slice(1), 42, { $oid: 'x' }, { id: hex24 }, [hex24]])
+    assert.equal(isObjectId(bad), false, JSON.stringify(bad));
 });
 
 test('durations in nanoseconds as Go parses them', () => {
@@ -43,7 +44,9 @@ test('a Go duration takes an integer or null; a readable duration only a string'
 });
 
 test('the same member in a dashboard record: the readable duration rule holds; the uptime timeout takes both forms (spec and reference)', () => {
-  const record = { api_definition: classic({ jwt_jwks_uris: [{ url: 'https://x', cache_timeout: 60 }], uptime_tests: { check_list: [{ timeout: '5s' }, { timeout: 5e9 }] } }) };
+  const record = {
+    api_definition: classic({ jwt_jwks_uris: [{ url: 'https://x', cache_timeout: 60 }], uptime_tests: { check_list: [{ timeout: '5s' }, { timeout: 5e9 }] } }),
+  };
   assert.deepEqual(codes('dashboard-api', record), ['/api_definition/jwt_jwks_uris/0/cache_timeout']);
 });
 

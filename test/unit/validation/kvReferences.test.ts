@@ -5,7 +5,17 @@ import { kvSyntaxProblem } from '../../../validation/src/semantic/kvReferences';
 import { isKvAwareUriReference } from '../../../validation/src/schemas/formats';
 
 test('well-formed references and plain strings have no problem', () => {
-  for (const ok of ['$kv{env:API_HOST}', 'https://$kv{env:API_HOST}/v1', '$kv{vault:secret/api#token}', 'kv://vault/api', 'kv://vault/api#field', 'env://HOST', 'consul://a/b', 'plain', 'kv']) {
+  for (const ok of [
+    '$kv{env:API_HOST}',
+    'https://$kv{env:API_HOST}/v1',
+    '$kv{vault:secret/api#token}',
+    'kv://vault/api',
+    'kv://vault/api#field',
+    'env://HOST',
+    'consul://a/b',
+    'plain',
+    'kv',
+  ]) {
     assert.equal(kvSyntaxProblem(ok), undefined, ok);
   }
 });

@@ -81,7 +81,43 @@ function check(value: unknown, pointer: string, type: GoType, out: Problem[]): v
     .replace(/~1/g, '/')
     .replace(/~0/g, '~');
   const message = MESSAGES[type](name, value);
-  if (message !== undefined) out.push(error(pointer, 'value', Codes.decoding, message));
+  if (message !== undefined) out.push(error(pointer, 'value', Codes.decoding, message, { gatewayMessage: goError(type, pointer, value) }));
+}
+
+/** The Go type and struct of each member type, for the decoder's own error. */
+const GO_TYPES: Record<GoType, string> = {
+  duration: 'time.Duration',
+  readable: 'time.ReadableDuration',
+  uint16: 'uint16',
+  uint64: 'uint64',
+  objectId: 'model.ObjectID',
+};
+
+/** JSON's name for a value's type, as Go's UnmarshalTypeError says it (`string`, `number -1`…). */
+function jsonValueName(value: unknown): string {
+  if (typeof value === 'number') return `number ${value}`;
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : 'string';
+}
+
+/** The member path Go's errors print (`uptime_tests.check_list.timeout`: names only, no indices or map keys). */
+export function goFieldPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .filter((s) => !/^\d+$/.test(s) && s !== 'api_definition')
+    .join('.');
+}
+
+/**
+ * The reference's own error: Go's UnmarshalTypeError for typed members, ReadableDuration's
+ * ("error while parsing duration"), the object id decoder's.
+ */
+function goError(type: GoType, pointer: string, value: unknown): string {
+  if (type === 'readable') return 'error while parsing duration';
+  if (type === 'objectId') return typeof value === 'string' ? `invalid ObjectId in JSON: ${JSON.stringify(value)}` : 'not an extended JSON ObjectID';
+  return `json: cannot unmarshal ${jsonValueName(value)} into Go struct field ${goFieldPath(pointer)} of type ${GO_TYPES[type]}`;
 }
 
 const shown = (value: unknown): string => '`' + JSON.stringify(value) + '`';
@@ -168,6 +204,7 @@ export function integerLiteralProblems(value: unknown, base: string, integerAt: 
         `\`${name}\` is an integer in the gateway: its Go decoder refuses the number \`${literal.text}\` ` +
           '(a fraction or an exponent, even when the value is whole); ' +
           `write \`${BigInt(literal.value).toString()}\`.`,
+        { gatewayMessage: `json: cannot unmarshal number ${literal.text} into Go struct field ${goFieldPath(pointer)} of type int64` },
       ),
     );
   }

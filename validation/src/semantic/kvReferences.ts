@@ -74,7 +74,11 @@ export function kvReferenceProblems(value: unknown, pointer: string): Problem[] 
       const problem = kvSyntaxProblem(current);
       if (!problem) return;
       const at = path.reduce<string>((p, s) => childPointer(p, s), pointer);
-      out.push(error(at, 'value', Codes.kvReference, `${problem} The gateway cannot resolve this key-value reference and refuses the definition.`));
+      out.push(
+        error(at, 'value', Codes.kvReference, `${problem} The gateway cannot resolve this key-value reference and refuses the definition.`, {
+          gatewayMessage: `malformed reference: ${problem.slice(0, problem.indexOf(':'))}`,
+        }),
+      );
     } else if (Array.isArray(current)) {
       for (let i = 0; i < current.length; i++) {
         path.push(i);
