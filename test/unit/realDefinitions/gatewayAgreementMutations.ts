@@ -154,6 +154,11 @@ export const CLASSES: Record<string, Case[]> = {
     { what: 'negative ssl_min_version (uint16)', refused: true, change: onClassic((api) => (transport(api).ssl_min_version = -1)) },
     { what: 'ssl_max_version above uint16', refused: true, change: onClassic((api) => (transport(api).ssl_max_version = 70000)) },
     { what: 'negative JWT skew (uint64)', refused: true, change: onClassic((api) => (api.jwt_expires_at_validation_skew = -5)) },
+    {
+      what: 'negative external OAuth JWT skew (uint64)',
+      refused: true,
+      change: onClassic((api) => (api.external_oauth = { enabled: false, providers: [{ jwt: { enabled: true, issued_at_validation_skew: -1 } }] })),
+    },
     { what: 'classic id not an object id', refused: true, change: onClassic((api) => (api.id = 'not-an-object-id')) },
     { what: 'policy _id not an object id', refused: true, change: onPolicyOrKey(['policy'], (p) => (p._id = 'policy-1')) },
     {
@@ -185,6 +190,11 @@ export const CLASSES: Record<string, Case[]> = {
       change: onClassic((api) => Object.assign(transport(api), { ssl_min_version: 771, ssl_max_version: 772 })),
     },
     { what: 'JWT skew 0', refused: false, change: onClassic((api) => (api.jwt_expires_at_validation_skew = 0)) },
+    {
+      what: 'external OAuth JWT skew 0',
+      refused: false,
+      change: onClassic((api) => (api.external_oauth = { enabled: false, providers: [{ jwt: { enabled: true, issued_at_validation_skew: 0 } }] })),
+    },
     { what: 'classic id of 24 hex digits', refused: false, change: onClassic((api) => (api.id = '5ead7120575961000181867f')) },
     { what: 'classic id empty', refused: false, change: onClassic((api) => (api.id = '')) },
     { what: 'policy _id {"$oid"}', refused: false, change: onPolicyOrKey(['policy'], (p) => (p._id = { $oid: '5ead7120575961000181867f' })) },

@@ -32,6 +32,10 @@ const CLASSIC: Array<[path: string, type: GoType]> = [
   ['jwt_issued_at_validation_skew', 'uint64'],
   ['jwt_expires_at_validation_skew', 'uint64'],
   ['jwt_not_before_validation_skew', 'uint64'],
+  // ExternalOAuth → Provider → JWTValidation
+  ['external_oauth.providers.*.jwt.issued_at_validation_skew', 'uint64'],
+  ['external_oauth.providers.*.jwt.not_before_validation_skew', 'uint64'],
+  ['external_oauth.providers.*.jwt.expires_at_validation_skew', 'uint64'],
   ['proxy.transport.ssl_min_version', 'uint16'],
   ['proxy.transport.ssl_max_version', 'uint16'],
 ];
