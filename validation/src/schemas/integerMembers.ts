@@ -10,14 +10,32 @@ import { parsePointer } from '../jsonPointer';
 export function integerMembersAt(validate: ValidateFunction, value: unknown, pointers: readonly string[]): Set<string> {
   const found = new Set<string>();
   if (pointers.length === 0) return found;
-  const copy: unknown = structuredClone(value);
+  // Copy on write: only the containers on the way to a literal are copied (a 2 MB document is not cloned).
+  const copies = new Map<object, Record<string, unknown>>();
+  const copyOf = (container: object): Record<string, unknown> => {
+    let c = copies.get(container);
+    if (!c) {
+      c = (Array.isArray(container) ? [...(container as unknown[])] : { ...(container as Record<string, unknown>) }) as Record<string, unknown>;
+      copies.set(container, c);
+    }
+    return c;
+  };
+  if (value === null || typeof value !== 'object') return found;
+  const copy = copyOf(value);
   for (const pointer of pointers) {
     const segments = parsePointer(pointer);
-    let parent: unknown = copy;
-    for (const s of segments.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[s] : undefined;
-    const last = segments[segments.length - 1];
-    if (parent === null || typeof parent !== 'object' || last === undefined) continue;
-    const holder = parent as Record<string, unknown>;
+    const last = segments.pop();
+    let holder: Record<string, unknown> | undefined = copy;
+    for (const s of segments) {
+      const next: unknown = holder[s];
+      if (next === null || typeof next !== 'object') {
+        holder = undefined;
+        break;
+      }
+      holder[s] = copyOf(next);
+      holder = holder[s] as Record<string, unknown>;
+    }
+    if (!holder || last === undefined) continue;
     const current = holder[last];
     if (typeof current !== 'number') continue;
     holder[last] = Number.isSafeInteger(current) ? current + 0.5 : 0.5;
