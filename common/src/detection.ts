@@ -149,7 +149,17 @@ export function kindFromContent(value: unknown): DocumentKind | undefined {
   if (typeof value.client_id === 'string' && count(value, ['redirect_uri', 'secret', 'policy_id', 'api_id']) > 0) return 'oauth-client';
   if (has(value, 'email_address') && count(value, ['first_name', 'last_name', 'user_permissions', 'password']) > 0) return 'user';
   if (has(value, 'target_path') && count(value, ['method', 'header_map', 'event_timeout', 'webhook_id', 'template_path']) > 0) return 'webhook';
-  return sessionOrPolicy(value);
+  return sessionOrPolicy(value) ?? (isPolicyMap(value) ? 'policies' : undefined);
+}
+
+/**
+ * The gateway's `policies.json` (gateway/policy.go, LoadPoliciesFromFile decodes a
+ * `map[string]user.Policy`): every member is an object that reads as a policy (its own members
+ * say so, or it has `access_rights`), and at least one.
+ */
+function isPolicyMap(value: Json): boolean {
+  const entries = Object.values(value);
+  return entries.length > 0 && entries.every((entry) => isObject(entry) && (isObject(entry.access_rights) || sessionOrPolicy(entry) === 'policy'));
 }
 
 function looksClassic(value: Json): boolean {

@@ -14,4 +14,7 @@ export const SCHEMA_FILE_BY_KIND: Record<DocumentKind, string> = {
   webhook: 'webhook.schema.json',
   user: 'user.schema.json',
   'oauth-client': 'oauth-client.schema.json',
+  policies: 'policies.schema.json',
+  'oas-template': 'oas-template.schema.json',
+  'streams-template': 'streams-template.schema.json',
 };

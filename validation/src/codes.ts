@@ -51,6 +51,12 @@ export const Codes = {
   pastExpiry: 'svc.semantic.past-expiry',
   quotaDisabled: 'svc.semantic.quota-disabled',
   accessRightsApiId: 'svc.semantic.access-rights-api-id',
+  /** The reference's Go decoder refuses the value for the member's Go type (semantic/decoding.ts). */
+  decoding: 'svc.decode',
+  /** A key-value reference (`$kv{…}`, `kv://…`, `env://…`…) the reference's resolver cannot parse. */
+  kvReference: 'svc.semantic.kv-reference',
+  /** The gateway stores the API but skips it when loading (it is never served). */
+  loadSkip: 'svc.semantic.load-skip',
 } as const;
 
 export type DiagnosticCode = (typeof Codes)[Exclude<keyof typeof Codes, 'syntaxPrefix'>] | `svc.syntax.${string}`;

@@ -65,9 +65,10 @@ export const Messages = {
   },
   const: (subject: string, value: unknown) => `${subject} must be ${value === '' ? '""' : '`' + showValue(value) + '`'}.`,
   required: (name: string) => `Missing required member \`${name}\`.`,
-  /** An OAS extension's member the gateway's import and PATCH fill in, by its path below the extension (severity.ts). */
+  /** An import template's member the gateway's import fills in, by its path below the extension (severity.ts). */
   filledInOnImport: (missing: string, member: string) =>
-    `${missing} The gateway's import and PATCH fill it in ${IMPORT_FILLS[member] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
+    `${missing} An import template may leave it out: ` +
+    `the gateway's import fills it in ${IMPORT_FILLS[member] ?? IMPORT_FILLS_ANY}; write it to say what you mean.`,
   /** Any one of the members would do (an `anyOf` of `required`s). */
   requiredEither: (names: readonly string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** A classic definition's missing member: the schema wants it, the gateway loads it anyway (severity.ts). */
@@ -91,6 +92,18 @@ export const Messages = {
   maxProperties: (subject: string, limit: number) => `${subject} must have at most ${limit} member${limit === 1 ? '' : 's'}.`,
   dependency: (member: string, needed: readonly string[]) => `\`${member}\` also needs ${joinAnd(needed.map((n) => '`' + n + '`'))}.`,
   notAllowed: (subject: string) => `${subject} is not allowed here.`,
+  /** A member only import fills in, missing from an OAS or streams document (severity.ts). */
+  requiredOnCreate: (missing: string, kind: string) => {
+    const template = kind === 'streams' ? 'streams-template' : 'oas-template';
+    return (
+      `${missing} The gateway's create, update and PATCH endpoints refuse the document without it (only its import endpoint fills it in): ` +
+      `add it, or mark the file as an import template (\`${template}\` in \`svc.files.associations\`, or a \`$schema\` naming \`${template}.schema.json\`).`
+    );
+  },
+  /** An unknown member of an object the reference's schema closes (`additionalProperties: false`). */
+  closedObject: (member: string, object: string) =>
+    `\`${member}\` is not allowed in \`${object}\`: the gateway's schema accepts no member there but the ones it declares; ` +
+    `remove it (stream settings go under \`streams.<name>\`).`,
   propertyName: (name: string, pattern?: string) =>
     pattern ? `The member name \`${name}\` must match the pattern \`${pattern}\`.` : `The member name \`${name}\` is not allowed here.`,
   noAlternative: (subject: string) => `${subject} does not match any of the allowed forms.`,

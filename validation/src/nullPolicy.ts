@@ -98,6 +98,7 @@ export function referenceRefusesNull(kind: DocumentKind, pointer: string, root: 
     }
     case 'session':
     case 'policy':
+    case 'policies':
       return false;
     default:
       return true;

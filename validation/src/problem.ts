@@ -28,6 +28,8 @@ export interface SvcDiagnosticData {
   placeholder?: unknown;
   /** Non-spec form: the form the spec wants (the schema's `x-svc-nonSpecForm`). */
   specForm?: string;
+  /** The reference gateway's own error for this refusal (the sandbox answers with it). */
+  gatewayMessage?: string;
 }
 
 export interface Problem {

@@ -11,6 +11,10 @@ import { valueAtPointer } from './jsonPointer';
 import { referenceRefusesNull } from './nullPolicy';
 import { getSchemaRegistry, type SchemaRegistry } from './schemas/registry';
 import { semanticProblems } from './semantic/index';
+import { decodingProblems, integerLiteralProblems } from './semantic/decoding';
+import { integerMembersAt } from './schemas/integerMembers';
+import { kvReferenceProblems } from './semantic/kvReferences';
+import type { Problem } from './problem';
 import { REFUSAL_SEVERITY, refusesMissingMember } from './severity';
 
 export interface Refusal {
@@ -25,18 +29,41 @@ export interface Refusal {
 export function refusalsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry = getSchemaRegistry()): Refusal[] {
   const validate = registry.validatorForKind(kind);
   const out: Refusal[] = [];
+  // The Go decoder's verdict on a member replaces the schema's at the same place (one message).
+  const decoded = goDecodingProblems(kind, value, registry);
+  const decodedAt = new Set(decoded.map((p) => p.pointer));
   if (!validate(value)) {
     // A missing member refuses only where the reference does not fill it in itself (severity.ts).
-    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && !isFilledIn(kind, e));
+    const errors = (validate.errors ?? []).filter((e) => !isAcceptedNull(kind, value, e) && !isFilledIn(kind, e) && !decodedAt.has(e.instancePath));
     // Composite errors (anyOf/oneOf/if) left alone, their branch errors all about accepted nulls: no refusal.
     if (errors.some((e) => !COMPOSITE.has(e.keyword))) {
       for (const e of errors) out.push({ pointer: e.instancePath, message: schemaMessage(e), code: 'svc.schema' });
     }
   }
+  // The sandbox answers with the reference's own words where we know them (Go's decoder, the resolver).
+  for (const p of decoded) out.push({ pointer: p.pointer, message: p.data?.gatewayMessage ?? p.message, code: p.code });
   for (const p of semanticProblems(kind, value)) {
     if (p.severity === REFUSAL_SEVERITY) out.push({ pointer: p.pointer, message: p.message, code: p.code });
   }
   return out;
+}
+
+/**
+ * What the reference's Go decoder refuses (semantic/decoding.ts): member types, and integer
+ * members written with a fraction or an exponent where the source text was noted
+ * (numberLiterals.ts: the language server notes the document's text, the sandbox the request body).
+ */
+export function goDecodingProblems(kind: DocumentKind, value: unknown, registry: SchemaRegistry = getSchemaRegistry()): Problem[] {
+  const out = [...decodingProblems(kind, value), ...integerLiteralProblemsOf(kind, value, registry)];
+  // The gateway resolves the key-value references of an API definition before it reads a member.
+  if (API_KINDS.has(kind)) out.push(...kvReferenceProblems(value, ''));
+  return out;
+}
+
+const API_KINDS = new Set<DocumentKind>(['classic', 'dashboard-api', 'oas', 'streams', 'oas-template', 'streams-template']);
+
+function integerLiteralProblemsOf(kind: DocumentKind, value: unknown, registry: SchemaRegistry): Problem[] {
+  return integerLiteralProblems(value, '', (pointers) => integerMembersAt(registry.validatorForKind(kind), value, pointers));
 }
 
 /**

@@ -16,18 +16,31 @@ export const REFUSAL_SEVERITY = 1;
  * - a classic definition, bare or in a dashboard record (gateway-facts §1): the gateway never runs
  *   the classic schema, and a definition that fails it still loads with the decoder's defaults
  *   (a record's `oas` part, an OAS-native API's document, follows the OAS rule below);
- * - in an OAS document, the members import and PATCH complete (gateway-facts §8.4): `info.name`
- *   (from `info.title`), `info.state.active`, `upstream.url` (from `servers` or `upstreamURL`),
- *   `server.listenPath.value` (default `/`), and the objects that hold them. Templates and
- *   fragments of the extension leave exactly these out.
+ * - in an import template (`oas-template`, `streams-template`), the members import completes
+ *   (gateway-facts §8.4): `info.name` (from `info.title`), `info.state.active`, `upstream.url`
+ *   (from `servers` or `upstreamURL`), `server.listenPath.value` (default `/`), and the objects
+ *   that hold them: the reference validates templates in its template mode, which drops exactly
+ *   these `required`s. In an OAS or streams document they are refused: the create (POST), update
+ *   (PUT) and PATCH endpoints run the full schema, and only import fills them in.
  * Every other missing member of a schema the reference runs is refused.
  */
 export function refusesMissingMember(kind: string, parentPointer: string, member: string): boolean {
-  return filledInBy(kind, parentPointer, member) === undefined;
+  const filler = filledInBy(kind, parentPointer, member);
+  // Only the import endpoint fills the extension's members in; POST, PUT and PATCH run the full
+  // schema and refuse the document. A template (the user says so) is checked in template mode.
+  if (filler === 'import') return !isTemplate(kind);
+  return filler === undefined;
+}
+
+/** Import templates (`oas-template`, `streams-template`): the reference's template mode drops these members' `required`. */
+export function isTemplate(kind: string): boolean {
+  return kind === 'oas-template' || kind === 'streams-template';
 }
 
 /** Who fills a missing member in: the classic decoder's defaults, OAS import and PATCH, or nobody. */
 export function filledInBy(kind: string, parentPointer: string, member: string): 'decoder' | 'import' | undefined {
+  // The streams template mode also drops `x-svc-streaming`'s own `required` (streams/ValidateOASTemplateWithBentoValidator).
+  if (kind === 'streams-template' && parentPointer === '/x-svc-streaming' && member === 'streams') return 'import';
   if (oasPointer(kind, parentPointer) !== undefined) return filledOnImportAt(kind, parentPointer, member) ? 'import' : undefined;
   return kind === 'classic' || kind === 'dashboard-api' ? 'decoder' : undefined;
 }
@@ -45,7 +58,7 @@ export function filledOnImportAt(kind: string, parentPointer: string, member: st
 
 /** The pointer within an OAS document: the document itself, or a dashboard record's `oas` part (an OAS-native API). */
 function oasPointer(kind: string, pointer: string): string | undefined {
-  if (kind === 'oas') return pointer;
+  if (kind === 'oas' || kind === 'streams' || isTemplate(kind)) return pointer;
   if (kind === 'dashboard-api' && (pointer === OAS_PART || pointer.startsWith(OAS_PART + '/'))) return pointer.slice(OAS_PART.length);
   return undefined;
 }

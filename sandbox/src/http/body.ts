@@ -2,6 +2,7 @@
 // the problem, so a client author sees why the server refused the body.
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './results.js';
+import { noteNumberLiterals } from '../../../validation/src/numberLiterals.js';
 
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 
@@ -37,11 +38,16 @@ export function parseJson(text: string): unknown {
   if (text.trim() === '') throw new HttpError(400, 'Request malformed: the body is empty, a JSON document was expected.');
   const depth = nestingDepth(text);
   if (depth > MAX_BODY_DEPTH) throw new HttpError(400, `Request malformed: the body is nested ${depth} levels deep; the limit is ${MAX_BODY_DEPTH}.`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new HttpError(400, `Request malformed: ${(error as Error).message}`);
   }
+  // `1718439136.0` and `1.7e9` parse to whole numbers; the gateway's decoder refuses them in an
+  // integer member, so the refusal check needs to know how they were written.
+  noteNumberLiterals(text, value);
+  return value;
 }
 
 /** The deepest nesting of `[`/`{` in JSON text (outside strings), scanned without recursion. */

@@ -1,9 +1,11 @@
 // svc-lint: the language service's validation on the command line, for CI pipelines.
 //   svc-lint [--format text|json|sarif] <files, folders or globs>
 // Exit codes: 1 when any error is found, 0 otherwise, 2 on usage errors.
-// Well-formed JSON that is no Svc document (no detected kind) is skipped, as in the editor (a
-// pre-commit hook passes every staged .json); when no file given is one, stderr says so, so an
-// empty report is not read as a pass. A file that is not valid JSON (empty, truncated, nested
+// Well-formed JSON that is no Svc document (no detected kind) is not checked, as in the editor (a
+// pre-commit hook passes every staged .json), but it is never silent: every format lists it with
+// `kind: null` and the reason (text: a "not checked" line; JSON: `notChecked`; SARIF: a
+// notification), and when no file given is one, stderr says so too, so an empty report is not read
+// as a pass. A file that is not valid JSON (empty, truncated, nested
 // too deeply) is an error whatever it was meant to be, since no kind can be told from it. A
 // UTF-8 BOM is accepted.
 // The workspace-wide rules (same listen path twice, grants of unknown APIs, missing policies)
@@ -114,8 +116,15 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
       const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
       const kind = service.detectKind(textDocument)?.kind;
       if (!kind) {
-        const diagnostics = unreadableJsonDiagnostics(service.parse(textDocument));
-        if (diagnostics.length > 0) unreadable.push({ file: displayPath(file, cwd), kind: undefined, diagnostics });
+        const parsed = service.parse(textDocument);
+        const diagnostics = unreadableJsonDiagnostics(parsed);
+        // Every file given is in the report: unreadable (an error), or not ours with the reason.
+        unreadable.push({
+          file: displayPath(file, cwd),
+          kind: undefined,
+          diagnostics,
+          notChecked: diagnostics.length > 0 ? undefined : whyNotOurs(parsed.value),
+        });
         continue;
       }
       // Every file joins the workspace index before any is validated (the duplicate listen path rule).
@@ -128,7 +137,9 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
   }
   // Information, not a failure: the exit code stays 0.
   const notes =
-    documents.length === 0 && unreadable.length === 0 && stderr.length === 0 ? [`svc-lint: ${noDocumentNote(files.map((f) => displayPath(f, cwd)))}`] : [];
+    documents.length === 0 && unreadable.every((u) => u.notChecked) && stderr.length === 0
+      ? [`svc-lint: ${noDocumentNote(files.map((f) => displayPath(f, cwd)))}`]
+      : [];
   const results: FileResult[] = documents.map(({ file, textDocument, kind }) => {
     try {
       return { file, kind, diagnostics: service.validate(textDocument, LINT_SETTINGS) };
@@ -145,6 +156,17 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
   // the text report escapes each field; JSON and SARIF keep their newlines, and their strings stay valid JSON.
   const safeOut = escapeTerminalKeepingNewlines(out);
   return { exitCode: hasError ? 1 : 0, stdout: safeOut, stderr: [...stderr, ...notes].map(escapeTerminal).join('\n') };
+}
+
+/** Why a well-formed file is no Svc document: what was looked for and how to say what it is. */
+export function whyNotOurs(value: unknown): string {
+  const o = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const hint = 'a `$schema` member naming one of our schemas, or `svc.files.associations`, says what a file is';
+  if (!o)
+    return `the file holds ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}, not a Svc document (an object); ${hint}.`;
+  if (typeof o.$schema === 'string' && o.$schema.trim() !== '') return `its \`$schema\` names a schema that is not ours (\`${o.$schema}\`).`;
+  if ('openapi' in o || 'swagger' in o) return `an OpenAPI document without \`x-svc-api-gateway\` (plain OpenAPI is not a gateway document); ${hint}.`;
+  return `no API definition, streams document, policy, key, webhook, user or OAuth client was recognised in its members; ${hint}.`;
 }
 
 /** Why the report is empty: none of the files is a Svc document (its kind could not be told). */

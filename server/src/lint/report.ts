@@ -7,6 +7,8 @@ export interface FileResult {
   file: string;
   kind: string | undefined;
   diagnostics: Diagnostic[];
+  /** Why a file given was not checked (no kind could be told): said in every format, never silent. */
+  notChecked?: string;
 }
 
 const SEVERITY: Record<number, string> = {
@@ -24,6 +26,7 @@ export function severityName(d: Diagnostic): string {
 export function textReport(results: readonly FileResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
+    if (r.notChecked) lines.push(`${r.file}: not checked: ${r.notChecked}`);
     for (const d of r.diagnostics) {
       // One line per finding: a newline or ESC in a file name or a quoted value is shown escaped.
       lines.push(
@@ -40,6 +43,7 @@ export function jsonReport(results: readonly FileResult[]): string {
   const files = results.map((r) => ({
     file: r.file,
     kind: r.kind ?? null,
+    ...(r.notChecked ? { notChecked: r.notChecked } : {}),
     diagnostics: r.diagnostics.map((d) => {
       counts[severityName(d)]++;
       return {

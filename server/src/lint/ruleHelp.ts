@@ -38,6 +38,20 @@ export const RULE_HELP: Record<string, RuleHelp> = {
   [Codes.notAllowed]: { summary: 'A member or value is not allowed here.', help: SCHEMA_HELP },
   [Codes.propertyName]: { summary: 'A member name does not have the required form.', help: SCHEMA_HELP },
   [Codes.schemaOther]: { summary: 'The document breaks its schema.', help: SCHEMA_HELP },
+  [Codes.decoding]: {
+    summary: "The gateway's Go decoder refuses the value for the member's type.",
+    help:
+      'Write the value the message gives: integer nanoseconds for a Go duration, a string such as "30s" for a readable duration, ' +
+      'a whole number without ".0" or an exponent for an integer, 24 hex digits for an object id.',
+  },
+  [Codes.kvReference]: {
+    summary: 'A key-value reference the gateway cannot parse.',
+    help: 'Write $kv{store:path} (optionally #field), kv://store/path, or env://NAME, secrets://NAME, consul://path, vault://path.',
+  },
+  [Codes.loadSkip]: {
+    summary: 'The gateway stores this API but skips it when loading: it is never served.',
+    help: 'Give the API a listen path without spaces (such as /my-api/) and a target URL Go can parse (such as http://upstream:8080/).',
+  },
   [Codes.unknownMember]: {
     summary: 'A member the schema does not declare here.',
     help: 'Check the spelling (the message suggests the closest known member) or remove it: the gateway ignores unknown members.',

@@ -71,6 +71,19 @@ export function sarifReport(results: readonly FileResult[], toolVersion: string)
       {
         tool: { driver: { name: 'svc-lint', semanticVersion: toolVersion, informationUri: DOCS.replace(/#.*$/, ''), rules } },
         columnKind: 'utf16CodeUnits',
+        // A file given but not checked is a notification, so no file vanishes from the report.
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolExecutionNotifications: results
+              .filter((r) => r.notChecked)
+              .map((r) => ({
+                level: 'note',
+                message: { text: `${r.file} was not checked: ${r.notChecked}` },
+                locations: [{ physicalLocation: { artifactLocation: { uri: artifactUri(r.file), uriBaseId: '%SRCROOT%' } } }],
+              })),
+          },
+        ],
         results: sarifResults,
       },
     ],

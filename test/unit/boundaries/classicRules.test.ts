@@ -115,10 +115,15 @@ test('load balancing boundary: an empty target_list is an error on target_list; 
 
 test('listen path and api id: `/` prefix required, `..` and slashes refused (also encoded), key-value references pass', () => {
   assert.deepEqual(brief({ proxy: { listen_path: 'a/' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
-  assert.deepEqual(brief({ proxy: { listen_path: '' } }), []);
+  // The loader skips an API with an empty listen path or one with a space (gateway/api_loader.go): it cannot work.
+  assert.deepEqual(brief({ proxy: { listen_path: '' } }), [`${Codes.loadSkip} /proxy/listen_path value 1`]);
+  assert.deepEqual(brief({ proxy: { listen_path: '/a b/' } }), [`${Codes.loadSkip} /proxy/listen_path value 1`]);
+  assert.deepEqual(brief({ proxy: { listen_path: '/a%20b/' } }), []);
+  assert.deepEqual(brief({ protocol: 'tcp', proxy: { listen_path: '' } }), [], 'TCP APIs need no listen path');
   assert.deepEqual(brief({ proxy: { listen_path: 'env://LISTEN' } }), []);
   assert.deepEqual(brief({ proxy: { listen_path: ' vault://a.b ' } }), [], 'a reference with spaces around');
-  assert.deepEqual(brief({ proxy: { listen_path: 'x env://LISTEN' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
+  assert.deepEqual(brief({ proxy: { listen_path: 'x env://LISTEN' } }), [`${Codes.loadSkip} /proxy/listen_path value 1`], 'a space: skipped at load');
+  assert.deepEqual(brief({ proxy: { listen_path: 'x-env://LISTEN' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
   assert.deepEqual(brief({ proxy: { listen_path: 'env://' } }), [`${Codes.listenPath} /proxy/listen_path value 1`]);
   for (const id of ['.', '..', 'a/b', 'a\\b', 'a%2Fb', '%2E%2E']) assert.deepEqual(brief({ api_id: id }), [`${Codes.apiId} /api_id value 1`], id);
   for (const id of ['a.b', '...', 'a%zz', '']) assert.deepEqual(brief({ api_id: id }), [], id);

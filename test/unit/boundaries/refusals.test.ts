@@ -106,15 +106,27 @@ test('composite errors: an `if` (versioning in a header needs `key`) refuses wit
   );
 });
 
-test('missing members the reference fills in on import and PATCH do not refuse an OAS document; others do', () => {
+test('missing members only import fills in refuse an OAS document (POST, PUT, PATCH run the full schema), not an import template; others refuse both', () => {
   const doc = petstore();
   doc['x-svc-api-gateway'].upstream = {};
   delete doc['x-svc-api-gateway'].server.listenPath.value;
   delete doc['x-svc-api-gateway'].info.state.active;
-  // Just inside: everything import completes (upstream url, listen path, active) may be missing.
-  assert.deepEqual(refusalsOf('oas', doc), []);
-  assert.deepEqual(refusalsOf('oas', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} }), []);
+  const messages = refusalsOf('oas', doc).map((r) => r.message);
+  for (const m of [
+    'x-svc-api-gateway.info.state.active: is required',
+    'x-svc-api-gateway.server.listenPath.value: is required',
+    'x-svc-api-gateway.upstream.url: is required',
+  ]) {
+    assert.ok(messages.includes(m), `${m} in ${messages.join(' | ')}`);
+  }
+  // Just inside: everything import completes (upstream url, listen path, active) may be missing from a template.
+  assert.deepEqual(refusalsOf('oas-template', doc), []);
+  const empty = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} };
+  assert.deepEqual(refusalsOf('oas-template', empty), []);
+  assert.ok(refusalsOf('oas', empty).length > 0);
   // Just outside: a rate limit without its rate is not completed by anyone.
+  doc['x-svc-api-gateway'].server.listenPath.value = '/pets/';
+  doc['x-svc-api-gateway'].info.state.active = true;
   doc['x-svc-api-gateway'].upstream = { url: 'http://up.test', rateLimit: { enabled: true, per: 60 } };
   assert.deepEqual(
     refusalsOf('oas', doc).map((r) => r.message),
@@ -126,18 +138,23 @@ test('firstRefusal: the first refusal in the reference words, undefined when the
   assert.equal(firstRefusal('classic', ok), undefined);
   assert.equal(firstRefusal('classic', { ...ok, name: 5, proxy: { ...ok.proxy, target_url: 5 } }), 'name: must be string');
   assert.equal(firstRefusal('classic', { name: 'x' }), undefined);
-  assert.equal(firstRefusal('oas', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} }), undefined);
+  assert.equal(
+    firstRefusal('oas', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} }),
+    'x-svc-api-gateway.info: is required',
+  );
+  assert.equal(firstRefusal('oas-template', { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, 'x-svc-api-gateway': {} }), undefined);
   assert.equal(firstRefusal('oas', { openapi: '3.0.3', info: { title: 't' }, paths: {}, 'x-svc-api-gateway': {} }), 'info.version: is required');
 });
 
-test("a dashboard record's `oas` part follows the OAS rule: what import fills in is not refused, the rest is", () => {
+test("a dashboard record's `oas` part follows the OAS rule: a member only import fills in is refused too", () => {
   const record = () => ({ api_definition: { ...ok, is_oas: true }, oas: petstore() });
   assert.deepEqual(refusalsOf('dashboard-api', record()), [], 'the record is accepted');
-  // Just inside: the listen path's value and the API's state, which import and PATCH fill in.
   const filled = record();
   delete filled.oas['x-svc-api-gateway'].server.listenPath.value;
-  delete filled.oas['x-svc-api-gateway'].info.state.active;
-  assert.deepEqual(refusalsOf('dashboard-api', filled), []);
+  assert.deepEqual(
+    refusalsOf('dashboard-api', filled).map((r) => r.message),
+    ['oas.x-svc-api-gateway.server.listenPath.value: is required'],
+  );
   // Just outside: the OpenAPI document's own `info.version`, which nobody fills in.
   const versionless = record();
   delete versionless.oas.info.version;

@@ -15,12 +15,14 @@ test('valid fixtures: exit 0 and no output', () => {
   assert.deepEqual(run, { exitCode: 0, stdout: '', stderr: '' });
 });
 
-test('JSON that is no Svc document: skipped (exit 0); when nothing given is one, stderr says so', () => {
+test('JSON that is no Svc document: not checked but listed (exit 0); when nothing given is one, stderr says so', () => {
   const why = '(no API definition, streams document, policy or key was recognised; a `$schema` member naming one of our schemas says what a file is).';
-  assert.deepEqual(lint('package.json'), { exitCode: 0, stdout: '', stderr: `svc-lint: checked nothing: package.json is no Svc document ${why}` });
+  const notChecked =
+    'package.json: not checked: no API definition, streams document, policy, key, webhook, user or OAuth client was recognised in its members; a `$schema` member naming one of our schemas, or `svc.files.associations`, says what a file is.';
+  assert.deepEqual(lint('package.json'), { exitCode: 0, stdout: notChecked, stderr: `svc-lint: checked nothing: package.json is no Svc document ${why}` });
   assert.deepEqual(lint('package.json', 'tsconfig.json').stderr, `svc-lint: checked nothing: the 2 files are no Svc documents ${why}`);
-  // Beside a Svc document (a pre-commit hook passes every staged .json): no note.
-  assert.deepEqual(lint('package.json', 'test/fixtures/service/valid'), { exitCode: 0, stdout: '', stderr: '' });
+  // Beside a Svc document (a pre-commit hook passes every staged .json): no note on stderr, the line in the report.
+  assert.deepEqual(lint('package.json', 'test/fixtures/service/valid'), { exitCode: 0, stdout: notChecked, stderr: '' });
 });
 
 test('an invalid classic definition: exit 1 with one line per problem', () => {
@@ -38,7 +40,7 @@ test('an invalid classic definition: exit 1 with one line per problem', () => {
       `${f}:12:5 error svc.semantic.load-balancing Load balancing is enabled but \`target_list\` has no targets.`,
       `${f}:13:5 warning svc.unknown-member Unknown member \`strip_listen_pth\`: did you mean \`strip_listen_path\`?`,
       `${f}:16:22 error svc.schema.type \`not_versioned\` must be true or false.`,
-      `${f}:18:65 warning svc.semantic.timeout \`global_enforce_timeout\` must not be negative.`,
+      `${f}:18:65 error svc.decode \`global_enforce_timeout\` is a readable duration: the gateway's decoder takes only a string and refuses \`-5\`; write a duration string such as \`"30s"\`, or \`""\` for none.`,
       `${f}:22:33 error svc.semantic.ip-cidr \`10.0.0.300\` is not a valid IP address or CIDR range.`,
       `${f}:23:18 error svc.schema.type \`listen_port\` must be an integer.`,
     ].join('\n'),
@@ -91,6 +93,7 @@ test('the same listen path in two linted files is reported in both', () => {
       [
         'apis/a.json:5:20 warning svc.semantic.duplicate-listen-path The listen path `/same/` is also used by b.json: the dashboard refuses a second API on the same path.',
         'apis/b.json:5:20 warning svc.semantic.duplicate-listen-path The listen path `/same/` is also used by a.json: the dashboard refuses a second API on the same path.',
+        'apis/package.json: not checked: no API definition, streams document, policy, key, webhook, user or OAuth client was recognised in its members; a `$schema` member naming one of our schemas, or `svc.files.associations`, says what a file is.',
       ].join('\n'),
     );
   } finally {

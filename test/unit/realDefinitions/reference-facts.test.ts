@@ -25,7 +25,8 @@ const FACTS: Record<string, { error?: string[]; warning?: string[]; hint?: strin
   'classic-null-members.json': { hint: ['svc.schema.type', 'svc.schema.type'] },
   'key-null-members.json': { hint: ['svc.schema.type'] },
   'classic-uptime-timeout-nanoseconds.json': {},
-  'classic-negative-global-timeout.json': { warning: ['svc.semantic.timeout'] },
+  // A readable duration (internal/time/duration.go): the decoder refuses a number, negative or not.
+  'classic-negative-global-timeout.json': { error: ['svc.decode'] },
   'classic-negative-hard-timeout.json': { error: ['svc.schema.range'] },
   'oas-null-refused.json': { error: ['svc.schema.type'] },
   'oas-upstream-url-as-go-parses.json': {},

@@ -8,7 +8,14 @@ export const M = {
     'and leaves the member at its default; add it to say what you mean.',
   eitherMissing: (...names: string[]) => `Missing ${names.map((n) => `\`${n}\``).join(' or ')}: one of them is required.`,
   /** `how`: what import puts there, e.g. "as `/` or the `listenPath` parameter". */
-  filledIn: (missing: string, how: string) => `${missing} The gateway's import and PATCH fill it in ${how}; write it to say what you mean.`,
+  filledIn: (missing: string, how: string) =>
+    `${missing} An import template may leave it out: the gateway's import fills it in ${how}; write it to say what you mean.`,
+  /** A member only import fills in, missing from an OAS document: POST, PUT and PATCH refuse it. */
+  requiredOnCreate: (missing: string) =>
+    `${missing} The gateway's create, update and PATCH endpoints refuse the document without it (only its import endpoint fills it in): ` +
+    'add it, or mark the file as an import template (`oas-template` in `svc.files.associations`, or a `$schema` naming `oas-template.schema.json`).',
+  readableDurationNumber: (name: string, value: number) =>
+    `\`${name}\` is a readable duration: the gateway's decoder takes only a string and refuses \`${value}\`; write a duration string such as \`"30s"\`, or \`""\` for none.`,
   mustBeObject: (name: string) => `\`${name}\` must be an object.`,
   mustBeBoolean: (name: string) => `\`${name}\` must be true or false.`,
   mustBeInteger: (name: string) => `\`${name}\` must be an integer.`,

@@ -95,7 +95,7 @@ test('classic: semantic rules of the gateway, each on the exact place', () => {
       ['svc.semantic.auth-sources', M.authSources('jwt')],
       ['svc.semantic.listen-path', M.listenPathSlash('orders/')],
       ['svc.semantic.load-balancing', M.lbNoTargets],
-      ['svc.semantic.timeout', M.notNegative('global_enforce_timeout')],
+      ['svc.decode', M.readableDurationNumber('global_enforce_timeout', -5)],
       ['svc.semantic.ip-cidr', M.badIp('10.0.0.300')],
       ['svc.semantic.ip-cidr', M.badIp('2001:db8::/129x')],
     ],
@@ -158,18 +158,26 @@ test('oas: a missing required member the reference does not fill in is an error 
   assert.equal(d.severity, DiagnosticSeverity.Error);
 });
 
-test('oas: a missing listen path value, which import and PATCH fill in, is a warning on its parent key', () => {
-  const [d] = expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    "server": { «"listenPath"»: {} }`), [
-    ['svc.schema.required', M.filledIn(M.missing('value'), 'as `/` or the `listenPath` parameter')],
-  ]);
-  assert.equal(d.severity, DiagnosticSeverity.Warning);
+/** The same document marked as an import template (`$schema` naming the template schema). */
+const asTemplate = (text: string) => text.replace('{\n', '{\n  "$schema": "https://svc-gateway-tools.github.io/schemas/oas-template.schema.json",\n');
+
+test('oas: a missing listen path value, which only import fills in, is an error on its parent key; in a template a hint', () => {
+  const text = oas('', `"upstream": { "url": "http://p" },\n    "server": { «"listenPath"»: {} }`);
+  const [d] = expectDiagnostics(text, [['svc.schema.required', M.requiredOnCreate(M.missing('value'))]]);
+  assert.equal(d.severity, DiagnosticSeverity.Error);
+  const [t] = expectDiagnostics(asTemplate(text), [['svc.schema.required', M.filledIn(M.missing('value'), 'as `/` or the `listenPath` parameter')]]);
+  assert.equal(t.severity, DiagnosticSeverity.Hint);
 });
 
-test('oas: an upstream with neither url nor loadBalancing gets one message naming both, on its key (a warning: import fills the url in)', () => {
+test('oas: an upstream with neither url nor loadBalancing gets one message naming both, on its key (an error; a hint in a template)', () => {
   const [d] = expectDiagnostics(oas('', `«"upstream"»: {},\n    ${oasServer}`), [
+    ['svc.schema.required', M.requiredOnCreate(M.eitherMissing('url', 'loadBalancing'))],
+  ]);
+  assert.equal(d.severity, DiagnosticSeverity.Error);
+  const [t] = expectDiagnostics(asTemplate(oas('', `«"upstream"»: {},\n    ${oasServer}`)), [
     ['svc.schema.required', M.filledIn(M.eitherMissing('url', 'loadBalancing'), 'from the first of `servers` or the `upstreamURL` parameter')],
   ]);
-  assert.equal(d.severity, DiagnosticSeverity.Warning);
+  assert.equal(t.severity, DiagnosticSeverity.Hint);
   assert.deepEqual(d.data, { pointer: '/x-svc-api-gateway/upstream', missing: 'url', placeholder: '' }, 'the quick fix adds the first');
   // Just inside: either member alone satisfies it.
   expectDiagnostics(oas('', `"upstream": { "url": "http://p" },\n    ${oasServer}`), []);
@@ -177,13 +185,17 @@ test('oas: an upstream with neither url nor loadBalancing gets one message namin
   expectDiagnostics(oas('', `"upstream": «"http://p"»,\n    ${oasServer}`), [['svc.schema.type', M.mustBeObject('upstream')]]);
 });
 
-test('oas: each member import and PATCH fill in says how, on its own (warnings)', () => {
+test('oas: each member import fills in says how, on its own (hints in a template; errors in an OAS document)', () => {
   const findings = (gateway: string) =>
-    diagnose(`{ "openapi": "3.0.3", "info": { "title": "Pets", "version": "1" }, "paths": {}, "x-svc-api-gateway": ${gateway} }`).diagnostics.map((d) => [
-      d.severity,
-      d.message,
-    ]);
-  const warning = (missing: string, how: string) => [DiagnosticSeverity.Warning, M.filledIn(M.missing(missing), how)];
+    diagnose(
+      `{ "$schema": "https://svc-gateway-tools.github.io/schemas/oas-template.schema.json", "openapi": "3.0.3", "info": { "title": "Pets", "version": "1" }, "paths": {}, "x-svc-api-gateway": ${gateway} }`,
+    ).diagnostics.map((d) => [d.severity, d.message]);
+  const warning = (missing: string, how: string) => [DiagnosticSeverity.Hint, M.filledIn(M.missing(missing), how)];
+  const asOas = diagnose(`{ "openapi": "3.0.3", "info": { "title": "Pets", "version": "1" }, "paths": {}, "x-svc-api-gateway": {} }`).diagnostics;
+  assert.deepEqual(
+    asOas.map((d) => [d.severity, d.message]),
+    ['info', 'upstream', 'server'].map((m) => [DiagnosticSeverity.Error, M.requiredOnCreate(M.missing(m))]),
+  );
   assert.deepEqual(findings('{}'), [
     warning('info', 'with the name from `info.title` and the API active'),
     warning('upstream', 'with the URL from the first of `servers` or the `upstreamURL` parameter'),
@@ -199,7 +211,7 @@ test('oas: each member import and PATCH fill in says how, on its own (warnings)'
   ]);
 });
 
-test("dashboard record: its `oas` part is an OAS document (import's members warn, the rest is an error), its classic part classic", () => {
+test('dashboard record: its `oas` part is an OAS document (a member only import fills in is an error too), its classic part classic', () => {
   const record = (oasInfo: string, listenPath: string, versionData = ', "version_data": { "not_versioned": true, "versions": {} }') => `{
   "api_definition": { "name": "Pets", "api_id": "pets", "proxy": { "listen_path": "/pets/", "target_url": "http://up" }${versionData} },
   "oas": {
@@ -209,9 +221,7 @@ test("dashboard record: its `oas` part is an OAS document (import's members warn
 }`;
   const findings = (text: string) => diagnose(text).diagnostics.map((d) => [d.severity, d.message]);
   assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{ "value": "/pets/" }')), []);
-  assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{}')), [
-    [DiagnosticSeverity.Warning, M.filledIn(M.missing('value'), 'as `/` or the `listenPath` parameter')],
-  ]);
+  assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{}')), [[DiagnosticSeverity.Error, M.requiredOnCreate(M.missing('value'))]]);
   assert.deepEqual(findings(record('{ "title": "Pets" }', '{ "value": "/pets/" }')), [[DiagnosticSeverity.Error, M.missing('version')]]);
   assert.deepEqual(findings(record('{ "title": "Pets", "version": "1" }', '{ "value": "/pets/" }', '')), [
     [DiagnosticSeverity.Warning, M.missingClassic('version_data')],

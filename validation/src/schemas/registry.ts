@@ -86,8 +86,8 @@ export function createAjv(extra: Options = {}): Ajv {
   addFormats(ajv);
   // The reference's own check of `uri-reference` replaces ajv-formats' (formats.ts).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { isUriReference } = require('./formats') as typeof import('./formats');
-  ajv.addFormat('uri-reference', isUriReference);
+  const { isKvAwareUriReference } = require('./formats') as typeof import('./formats');
+  ajv.addFormat('uri-reference', isKvAwareUriReference);
   for (const keyword of ANNOTATION_KEYWORDS) ajv.addKeyword({ keyword });
   return ajv;
 }

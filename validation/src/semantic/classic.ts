@@ -5,8 +5,9 @@ import { childPointer } from '../jsonPointer';
 import { Codes } from '../codes';
 import type { Problem } from '../problem';
 import { classicAuthSources } from './auth';
-import { apiIdProblem, classicLoadBalancing, ipListProblems, listenPathProblem, timeoutProblem } from './network';
-import { arr, error, obj } from './util';
+import { apiIdProblem, classicLoadBalancing, classicLoadSkips, ipListProblems, listenPathProblem, timeoutProblem } from './network';
+import { arr, error, obj, type Json } from './util';
+import { UPSTREAM_AUTH_MODES } from './oas';
 
 export function classicProblems(value: unknown, pointer: string): Problem[] {
   const api = obj(value);
@@ -23,6 +24,8 @@ export function classicProblems(value: unknown, pointer: string): Problem[] {
     classicLoadBalancing(proxy, at('proxy'), out);
   }
   apiIdProblem(api.api_id, at('api_id'), 'api_id', out);
+  classicUpstreamAuth(obj(api.upstream_auth), at('upstream_auth'), out);
+  classicLoadSkips(api, pointer, out);
 
   const versions = obj(obj(api.version_data)?.versions);
   for (const [name, version] of Object.entries(versions ?? {})) {
@@ -52,4 +55,53 @@ export function classicProblems(value: unknown, pointer: string): Problem[] {
     } else seen.set(key, i);
   });
   return out;
+}
+
+const OAUTH_TYPES = ['clientCredentials', 'password'];
+
+/**
+ * Rule 5 on classic `upstream_auth` (apidef/validator.go, RuleUpstreamAuth.Validate): only when
+ * `enabled` and one mode is on; one mode at a time; OAuth with exactly one known authorization type.
+ */
+function classicUpstreamAuth(auth: Json | undefined, pointer: string, out: Problem[]): void {
+  const basic = obj(auth?.basic_auth);
+  const oauth = obj(auth?.oauth);
+  if (!auth || auth.enabled !== true || !(basic?.enabled === true || oauth?.enabled === true)) return;
+  if (basic?.enabled === true && oauth?.enabled === true) out.push(error(pointer, 'key', Codes.upstreamAuth, UPSTREAM_AUTH_MODES));
+  if (oauth?.enabled !== true) return;
+  const where = childPointer(pointer, 'oauth');
+  const types = arr(oauth.allowed_authorize_types) ?? [];
+  if (types.length === 0) {
+    out.push(
+      error(
+        where,
+        'key',
+        Codes.upstreamAuth,
+        'Upstream OAuth needs its authorization type ("upstream OAuth authorization type is required"): ' +
+          'set `allowed_authorize_types` to `["clientCredentials"]` or `["password"]`.',
+      ),
+    );
+    return;
+  }
+  if (types.length > 1) {
+    out.push(
+      error(
+        childPointer(where, 'allowed_authorize_types'),
+        'value',
+        Codes.upstreamAuth,
+        'Upstream OAuth takes one authorization type ("multiple upstream OAuth authorization type not allowed"): keep only `clientCredentials` or `password`.',
+      ),
+    );
+  }
+  if (!OAUTH_TYPES.includes(types[0] as string)) {
+    out.push(
+      error(
+        childPointer(childPointer(where, 'allowed_authorize_types'), 0),
+        'value',
+        Codes.upstreamAuth,
+        `\`${String(types[0])}\` is not an upstream OAuth authorization type ("invalid OAuth authorization type"): ` +
+          `write \`clientCredentials\` or \`password\`.`,
+      ),
+    );
+  }
 }

@@ -7,6 +7,7 @@ import { classicProblems } from './classic';
 import { keyProblems } from './keys';
 import { oasProblems } from './oas';
 import { obj } from './util';
+import { childPointer } from '../jsonPointer';
 
 export function semanticProblems(kind: DocumentKind, value: unknown): Problem[] {
   switch (kind) {
@@ -18,11 +19,16 @@ export function semanticProblems(kind: DocumentKind, value: unknown): Problem[] 
     }
     case 'oas':
     case 'streams':
+    case 'oas-template':
+    case 'streams-template':
       return oasProblems(value, '');
     case 'session':
       return keyProblems(value, true);
     case 'policy':
       return keyProblems(value, false);
+    case 'policies':
+      // policies.json: every policy of the map, at its own pointer.
+      return Object.entries(obj(value) ?? {}).flatMap(([id, policy]) => keyProblems(policy, false, undefined, childPointer('', id)));
     default:
       return [];
   }

@@ -8,7 +8,7 @@ import type { Problem } from '../problem';
 import { obj, warning } from './util';
 
 /** `now` (Unix seconds) is a parameter so tests are deterministic. */
-export function keyProblems(value: unknown, isKey: boolean, now = Math.floor(Date.now() / 1000)): Problem[] {
+export function keyProblems(value: unknown, isKey: boolean, now = Math.floor(Date.now() / 1000), base = ''): Problem[] {
   const doc = obj(value);
   if (!doc) return [];
   const out: Problem[] = [];
@@ -17,7 +17,7 @@ export function keyProblems(value: unknown, isKey: boolean, now = Math.floor(Dat
     const when = new Date(doc.expires * 1000).toISOString().slice(0, 16).replace('T', ' ');
     out.push(
       hint(
-        '/expires',
+        base + '/expires',
         Codes.pastExpiry,
         `\`expires\` is in the past (${when} UTC): the gateway keeps the stored expiry instead, so a new key would never expire.`,
       ),
@@ -26,7 +26,7 @@ export function keyProblems(value: unknown, isKey: boolean, now = Math.floor(Dat
   if (doc.quota_max === 0) {
     out.push(
       hint(
-        '/quota_max',
+        base + '/quota_max',
         Codes.quotaDisabled,
         '`quota_max` 0 turns quota enforcement off (as any value ≤ 0 does): use -1 for unlimited on purpose, or a positive number of requests.',
       ),
@@ -39,7 +39,7 @@ export function keyProblems(value: unknown, isKey: boolean, now = Math.floor(Dat
     if (typeof apiId === 'string' && apiId !== '' && apiId !== key) {
       out.push(
         warning(
-          childPointer(childPointer('/access_rights', key), 'api_id'),
+          childPointer(childPointer(base + '/access_rights', key), 'api_id'),
           'value',
           Codes.accessRightsApiId,
           `This entry is keyed \`${key}\` but its \`api_id\` is \`${apiId}\`: the gateway grants access to \`${key}\` (the key).`,

@@ -6,6 +6,7 @@ import { Codes } from '../codes';
 import { Messages } from '../messages';
 import type { Problem } from '../problem';
 import { arr, error, obj, warning } from './util';
+import { goUrlParses } from '../goUrl';
 
 /**
  * node:net's `isIP`, loaded on first use: loading node:net (streams and all) costs svc-lint
@@ -43,12 +44,59 @@ export function ipListProblems(list: unknown, pointer: string, enabled: boolean,
  * `secrets://NAME`, `consul://path`, `vault://path.key`): not checked as paths or URLs.
  */
 export function isKeyValueReference(value: unknown): boolean {
-  return typeof value === 'string' && /^(env|secrets|consul|vault):\/\/\S/.test(value.trim());
+  return typeof value === 'string' && (/^(env|secrets|consul|vault|kv):\/\/\S/.test(value.trim()) || value.includes('$kv{'));
 }
 
 export function listenPathProblem(value: unknown, pointer: string, out: Problem[]): void {
-  if (typeof value !== 'string' || value === '' || value.startsWith('/') || isKeyValueReference(value)) return;
+  if (typeof value !== 'string' || value === '' || isKeyValueReference(value)) return;
+  // The loader skips an API whose listen path holds a space (gateway/api_loader.go, skipSpecBecauseInvalid).
+  if (value.includes(' ')) {
+    out.push(
+      error(
+        pointer,
+        'value',
+        Codes.loadSkip,
+        `The listen path \`${value}\` contains a space: the gateway stores the API but skips it when loading ("Listen path contains spaces, is invalid"); ` +
+          `remove the space or write it as \`%20\`.`,
+      ),
+    );
+    return;
+  }
+  if (value.startsWith('/')) return;
   out.push(error(pointer, 'value', Codes.listenPath, `The listen path \`${value}\` must start with \`/\`.`));
+}
+
+/**
+ * What the loader skips in a classic definition (gateway/api_loader.go, skipSpecBecauseInvalid):
+ * for HTTP protocols an empty listen path (a missing one decodes as empty); for every protocol a
+ * target URL that Go's url.Parse refuses, after key-value references are resolved. The gateway
+ * stores such an API and never serves it: it cannot work.
+ */
+export function classicLoadSkips(api: Record<string, unknown>, pointer: string, out: Problem[]): void {
+  const proxy = obj(api.proxy);
+  const proxyAt = childPointer(pointer, 'proxy');
+  const protocol = typeof api.protocol === 'string' ? api.protocol : '';
+  if (['', 'http', 'https'].includes(protocol)) {
+    const listenPath = proxy?.listen_path;
+    const empty = 'the gateway stores the API but skips it when loading ("Listen path is empty"); write a path such as `/my-api/`.';
+    if (listenPath === '') out.push(error(childPointer(proxyAt, 'listen_path'), 'value', Codes.loadSkip, `The listen path is empty: ${empty}`));
+    else if (proxy && (listenPath === undefined || listenPath === null))
+      out.push(error(proxyAt, 'missing', Codes.loadSkip, `\`proxy\` has no \`listen_path\`: ${empty}`));
+  }
+  const target = proxy?.target_url;
+  if (typeof target !== 'string' || (isKeyValueReference(target.trim()) && !target.includes('$kv{'))) return;
+  const resolved = target.replace(/\$kv\{[^}]+\}/g, 'kvref');
+  if (!goUrlParses(resolved)) {
+    out.push(
+      error(
+        childPointer(proxyAt, 'target_url'),
+        'value',
+        Codes.loadSkip,
+        `\`${target}\` is not a URL Go can parse: the gateway stores the API but skips it when loading ("couldn't parse target URL"); ` +
+          `write an absolute URL such as \`http://upstream.internal:8080/\` (no space in the host, \`%\` only before two hex digits, a numeric port).`,
+      ),
+    );
+  }
 }
 
 /** A timeout in seconds (a number) or a duration string must not be negative. */

@@ -130,13 +130,20 @@ export function oasProblems(value: unknown, pointer: string): Problem[] {
   return out;
 }
 
+/** The reference's words (apidef/validator.go, RuleUpstreamAuth: ErrMultipleUpstreamAuthEnabled) and what to do. */
+export const UPSTREAM_AUTH_MODES =
+  'Upstream basic auth and upstream OAuth are both enabled: the gateway allows one upstream authentication mode at a time ' +
+  '("multiple upstream authentication modes not allowed"); ' +
+  'set `enabled: false` on one of them.';
+
 /** Rule 5: not basic auth and OAuth together; OAuth with exactly one grant. */
 function upstreamAuthProblems(auth: ReturnType<typeof obj>, pointer: string, out: Problem[]): void {
-  if (!auth) return;
+  // The rule runs on the converted definition, where `enabled` is `upstream_auth.enabled`: off, nothing is checked.
+  if (!auth || auth.enabled !== true) return;
   const basic = obj(auth.basicAuth);
   const oauth = obj(auth.oauth);
   if (basic?.enabled === true && oauth?.enabled === true) {
-    out.push(error(pointer, 'missing', Codes.upstreamAuth, 'Upstream basic auth and upstream OAuth cannot both be enabled.'));
+    out.push(error(pointer, 'missing', Codes.upstreamAuth, UPSTREAM_AUTH_MODES));
   }
   if (oauth?.enabled === true) {
     const grants = ['clientCredentials', 'password'].filter((g) => obj(oauth[g]) && obj(oauth[g])?.enabled !== false);

@@ -170,7 +170,7 @@ function durationFix(
     if (takesSpecForm(branches, value)) return undefined;
     target = [seconds, formatIsoDuration(seconds), formatGoDuration(seconds)].find((c) => takesSpecForm(branches, c));
   } else {
-    target = kind === 'streams' ? formatIsoDuration(seconds) : seconds;
+    target = kind === 'streams' || kind === 'streams-template' ? formatIsoDuration(seconds) : seconds;
     if (target === value) return undefined;
   }
   if (target === undefined) return undefined;

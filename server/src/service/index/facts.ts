@@ -149,11 +149,11 @@ function oasLocalNames(doc: Json, ext: Json | undefined, server: Json | undefine
   arr(auth?.security)?.forEach((list, i) => arr(list)?.forEach((name, j) => c.refer('scheme', name, authAt('security', i, j), 'value', base)));
 }
 
-function accessRights(value: unknown, c: Collector): void {
+function accessRights(value: unknown, c: Collector, base = ''): void {
   for (const [id, right] of Object.entries(obj(value) ?? {})) {
-    c.refer('api', id, at('', 'access_rights', id), 'key');
+    c.refer('api', id, at(base, 'access_rights', id), 'key');
     // The inner `api_id` normally repeats the key; a rename must change both.
-    if (obj(right)?.api_id === id) c.refer('api', id, at('', 'access_rights', id, 'api_id'), 'value');
+    if (obj(right)?.api_id === id) c.refer('api', id, at(base, 'access_rights', id, 'api_id'), 'value');
   }
 }
 
@@ -166,6 +166,8 @@ function collect(kind: DocumentKind, value: unknown, c: Collector): void {
       break;
     case 'oas':
     case 'streams':
+    case 'oas-template':
+    case 'streams-template':
       oasApi(root, '', c);
       break;
     case 'dashboard-api':
@@ -183,6 +185,13 @@ function collect(kind: DocumentKind, value: unknown, c: Collector): void {
       accessRights(root.access_rights, c);
       break;
     }
+    case 'policies':
+      // The gateway's policies.json: the map key is the id keys apply (gateway/policy.go, LoadPoliciesFromFile).
+      for (const [id, policy] of Object.entries(root)) {
+        c.define('policy', id, at('', id), 'key', obj(policy)?.name);
+        accessRights(obj(policy)?.access_rights, c, at('', id));
+      }
+      break;
     case 'session':
       accessRights(root.access_rights, c);
       arr(root.apply_policies)?.forEach((id, i) => c.refer('policy', id, at('', 'apply_policies', i), 'value'));

@@ -56,7 +56,7 @@ const MISSING_POLICY = 'the gateway denies requests made with a key whose policy
 const SKIPPED_POLICY = "the gateway skips a policy it cannot find and applies the key's other policies.";
 
 export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
-  if (facts.kind !== 'policy' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
+  if (facts.kind !== 'policy' && facts.kind !== 'policies' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
   const out: Problem[] = [];
   const anyApi = index.definesAny('api');
   const anyPolicy = index.definesAny('policy');

@@ -34,8 +34,8 @@ export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, ind
   for (const def of facts.definitions) {
     const at = def.range.start;
     if (def.kind === 'api') {
-      const refs = occurrences(doc, kind, def, index).references.filter((r) => !(r.target === 'value' && r.pointer.startsWith('/access_rights/')));
-      const policies = refs.filter((r) => r.fileKind === 'policy');
+      const refs = occurrences(doc, kind, def, index).references.filter((r) => !(r.target === 'value' && /^(\/[^/]+)?\/access_rights\//.test(r.pointer)));
+      const policies = refs.filter((r) => r.fileKind === 'policy' || r.fileKind === 'policies');
       const keys = refs.filter((r) => r.fileKind === 'session');
       const title = `granted by ${plural(policies.length, 'policy', 'policies')} · ${plural(keys.length, 'key', 'keys')}${scope}`;
       out.push(
@@ -48,7 +48,9 @@ export function codeLenses(doc: SvcDocument, kind: DocumentKind | undefined, ind
       );
     } else if (def.kind === 'policy') {
       // The APIs this policy grants: their definitions where the workspace has them, else the grant itself.
-      const granted = facts.references.filter((r) => r.kind === 'api' && r.target === 'key');
+      // In a policies.json map, only the grants under this policy's own entry.
+      const own = kind === 'policies' ? def.pointer + '/' : '';
+      const granted = facts.references.filter((r) => r.kind === 'api' && r.target === 'key' && r.pointer.startsWith(own));
       const apis = granted.flatMap((r) => {
         const defs = index.definitionsOf('api', r.name);
         return defs.length > 0 ? defs.map((d) => ({ uri: d.uri, range: d.range })) : [{ uri: doc.uri, range: r.range }];

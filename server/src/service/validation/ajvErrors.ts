@@ -8,7 +8,7 @@
 import type { ErrorObject } from 'ajv';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { SchemaRegistry } from '../../schemas/registry';
-import { childPointer, parsePointer, valueAtPointer } from '../parser/jsonPointer';
+import { childPointer, lastSegment, parsePointer, valueAtPointer } from '../parser/jsonPointer';
 import type { SchemaWalker } from '../schema/schemaWalker';
 import type { SchemaNode } from '../schema/schemaTypes';
 import type { DocumentKind } from '../../../../common/src/kinds';
@@ -16,7 +16,7 @@ import { Codes } from './codes';
 import { Messages, typeList } from './messages';
 import { subschemaLocation } from './schemaIndex';
 import { placeholderFor } from './placeholders';
-import { filledInBy, filledOnImportAt } from '../../../../validation/src/severity';
+import { filledInBy, filledOnImportAt, isTemplate, refusesMissingMember } from '../../../../validation/src/severity';
 import type { Problem } from './types';
 
 export interface SchemaContext {
@@ -247,18 +247,27 @@ function toProblem(e: ErrorObject, ctx: SchemaContext): Problem | undefined {
       const message = params.alternatives ? Messages.requiredEither(params.alternatives) : Messages.required(name);
       const filler = filledInBy(ctx.kind, e.instancePath, name);
       if (!filler) return error(Codes.required, message, 'missing', data);
-      // The reference fills it in (severity.ts): a warning that says who does.
+      // Only import fills it in: POST, PUT and PATCH refuse an OAS or streams document without it.
+      if (refusesMissingMember(ctx.kind, e.instancePath, name)) return error(Codes.required, Messages.requiredOnCreate(message, ctx.kind), 'missing', data);
+      // The reference fills it in (severity.ts): a warning that says who does; in a template
+      // (the reference's template mode does not require it) a hint.
       const imported = filledOnImportAt(ctx.kind, e.instancePath, name);
-      const filledIn = imported ? Messages.filledInOnImport(message, imported) : Messages.requiredByClassicSchema(name);
-      return { ...error(Codes.required, filledIn, 'missing', data), severity: DiagnosticSeverity.Warning };
+      const filledIn = imported
+        ? Messages.filledInOnImport(message, imported)
+        : isTemplate(ctx.kind)
+          ? `${message} An import template may leave it out (the reference's template mode does not require it).`
+          : Messages.requiredByClassicSchema(name);
+      return { ...error(Codes.required, filledIn, 'missing', data), severity: isTemplate(ctx.kind) ? DiagnosticSeverity.Hint : DiagnosticSeverity.Warning };
     }
     case 'additionalProperties':
+      // Our schemas close an object only where the reference's schema does (`x-svc-streaming`):
+      // there an unknown member is refused, not merely unknown.
       return {
         pointer: childPointer(e.instancePath, String(params.additionalProperty)),
         target: 'key',
-        code: Codes.unknownMember,
-        message: Messages.unknownMember(String(params.additionalProperty)),
-        severity: DiagnosticSeverity.Warning,
+        code: Codes.notAllowed,
+        message: Messages.closedObject(String(params.additionalProperty), lastSegment(e.instancePath)),
+        severity: DiagnosticSeverity.Error,
       };
     case 'type':
       return error(Codes.type, customMessage(e.instancePath, ctx) ?? Messages.type(subject, String(params.type).split(',')));

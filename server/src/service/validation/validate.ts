@@ -15,6 +15,8 @@ import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
 import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
 import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
+import { goDecodingProblems } from '../../../../validation/src/refusals';
+import { noteNumberLiterals } from '../../../../validation/src/numberLiterals';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
 import { appendAll, capFindings } from './findingsCap';
@@ -62,16 +64,26 @@ export function validateAs(doc: SvcDocument, detection: Detection, settings: Val
   const problems: Problem[] = [];
   // The walker's findings first: they carry "did you mean" data that ajv's do not.
   appendAll(problems, memberProblems(registry, walker, kind, value));
+  // The Go decoder's verdict on a member (semantic/decoding.ts) replaces the schema's message there.
+  if (doc.isStrictJson) noteNumberLiterals(doc.text, value);
+  const decoded = goDecodingProblems(kind, value, registry);
+  const decodedAt = new Set(decoded.map((p) => p.pointer));
   const validator = registry.validatorForKind(kind);
   const schemaProblems = softenNulls(
     kind,
     value,
     !validator(value) && validator.errors ? problemsFromAjv(validator.errors, { registry, walker, kind, value }) : [],
-  );
+  ).filter((p) => !(p.target === 'value' && decodedAt.has(p.pointer)));
+  appendAll(problems, decoded);
   appendAll(problems, schemaProblems);
+  // A key a closed object refuses is not also "unknown" (the walker's warning): one message.
+  const refusedKeys = new Set(schemaProblems.filter((p) => p.code === Codes.notAllowed && p.target === 'key').map((p) => p.pointer));
+  if (refusedKeys.size > 0) {
+    for (let i = problems.length - 1; i >= 0; i--) if (problems[i].code === Codes.unknownMember && refusedKeys.has(problems[i].pointer)) problems.splice(i, 1);
+  }
   // A semantic rule restating a schema error at the same place (e.g. empty load-balancing
   // targets and `minItems`) would be a second message for one problem: the schema's wins.
-  const reported = new Set(schemaProblems.map((p) => p.pointer));
+  const reported = new Set([...schemaProblems.map((p) => p.pointer), ...decodedAt]);
   appendAll(
     problems,
     semanticProblems(kind, value).filter((p) => !reported.has(p.pointer)),
