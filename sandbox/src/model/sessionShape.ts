@@ -98,7 +98,8 @@ function checkObject(value: Record<string, unknown>, members: Record<string, Sha
 /** The reference's int64 decoding of an integer member's text: digits only, within what we keep exactly. */
 function integerTextProblem(value: number, text: RawTree, path: string): string | undefined {
   if (typeof text === 'string' && /[.eE]/.test(text))
-    return `${path} must be an integer, got the number ${text} (the reference's decoder refuses a fraction or exponent for an integer)`;
+    // The reference's own words (Go's encoding/json), as the sandbox's other decoding refusals.
+    return `json: cannot unmarshal number ${text} into Go struct field ${path} of type int64`;
   if (!Number.isSafeInteger(value)) {
     return `${path} is ${typeof text === 'string' ? text : value}, beyond ±9007199254740991, which the sandbox cannot store exactly`;
   }

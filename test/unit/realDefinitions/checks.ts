@@ -92,8 +92,11 @@ export function mutationsCaught(set: RealSet): void {
   test(`real definitions (${set.label}): wrong types and out-of-set values are still errors (>= 95% per kind)`, () => {
     const byKind = new Map<string, { total: number; caught: number; missed: string[] }>();
     for (const doc of realDocuments(set.dir).documents) {
-      if (errorsOf(lint(doc)).length > 0) continue; // skipped documents
-      const root = JSON.parse(doc.text);
+      // A document refused only for how its numbers are written (`….0`) is mutated from its
+      // plain re-serialisation; any other document with errors is skipped.
+      const text = errorsOf(lint(doc)).length > 0 ? `${JSON.stringify(JSON.parse(doc.text), null, 2)}\n` : doc.text;
+      if (errorsOf(lint(doc, text)).length > 0) continue;
+      const root = JSON.parse(text);
       for (const m of mutationsOf(doc, root)) {
         const tally = byKind.get(doc.detection.kind) ?? { total: 0, caught: 0, missed: [] };
         byKind.set(doc.detection.kind, tally);

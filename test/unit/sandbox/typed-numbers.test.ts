@@ -23,12 +23,12 @@ const cases: Array<[string, string, RegExp]> = [
     '{"quota_max": 9007199254740993}',
     /quota_max is 9007199254740993, beyond ±9007199254740991, which the sandbox cannot store exactly/,
   ],
-  ['-1.0 for an integer', '{"quota_max": -1.0}', /quota_max must be an integer, got the number -1\.0/],
-  ['an exponent for an integer', '{"expires": 1e3}', /expires must be an integer, got the number 1e3/],
+  ['-1.0 for an integer', '{"quota_max": -1.0}', /json: cannot unmarshal number -1\.0 into Go struct field quota_max of type int64/],
+  ['an exponent for an integer', '{"expires": 1e3}', /json: cannot unmarshal number 1e3 into Go struct field expires of type int64/],
   [
     '-1.0 deep in access_rights',
     `{"access_rights": {"a": {"limit": {"quota_max": -1.0}}}}`,
-    /access_rights\.a\.limit\.quota_max must be an integer, got the number -1\.0/,
+    /json: cannot unmarshal number -1\.0 into Go struct field access_rights\.a\.limit\.quota_max of type int64/,
   ],
 ];
 
