@@ -23,7 +23,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getSchemaRegistry, type SchemaRegistry } from '../schemas/registry';
 import { quickFixes } from './codeActions/index';
 import { complete } from './completion/completion';
-import { detectKind, type Detection, type KindAssociations } from '../../../common/src/detection';
+import { detectKind, YAML_KINDS, type Detection, type KindAssociations } from '../../../common/src/detection';
 import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
 import { format } from './format/format';
@@ -85,7 +85,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const detect = (doc: SvcDocument, associations: KindAssociations): Detection | undefined => {
     const known = detections.get(doc);
     if (known && known.associations === associations) return known.detection;
-    const detection = doc.tooDeep ? undefined : detectKind(doc.uri, doc.value, associations);
+    let detection = doc.tooDeep ? undefined : detectKind(doc.uri, doc.value, associations);
+    // An untitled YAML document has no file name to tell: its language does (see detectKind).
+    if (detection && doc.isYaml && !YAML_KINDS.has(detection.kind)) detection = undefined;
     detections.set(doc, { associations, detection });
     return detection;
   };
