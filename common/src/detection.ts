@@ -46,6 +46,12 @@ export function isYamlFileName(pathOrUri: string): boolean {
   return /\.ya?ml$/i.test(pathOrUri);
 }
 
+/** The language of a definition file read from disk, by its name: `yaml`, `jsonc` or `json`. */
+export function languageIdOfFileName(pathOrUri: string): 'yaml' | 'jsonc' | 'json' {
+  if (isYamlFileName(pathOrUri)) return 'yaml';
+  return /\.jsonc$/i.test(pathOrUri) ? 'jsonc' : 'json';
+}
+
 function detectAnyKind(uri: string, value: unknown, associations?: KindAssociations): Detection | undefined {
   if (isObject(value) && typeof value.$schema === 'string') {
     const named = kindFromSchemaReference(value.$schema);

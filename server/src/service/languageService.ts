@@ -26,6 +26,7 @@ import { complete } from './completion/completion';
 import { detectKind, YAML_KINDS, type Detection, type KindAssociations } from '../../../common/src/detection';
 import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
+import { yamlFoldingRanges } from './yaml/yamlFolding';
 import { format } from './format/format';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
@@ -109,8 +110,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
     hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
-    format: (document, formatting, range) => format(cache.get(document), formatting, range),
-    foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
+    // YAML formatting is the YAML extension's (docs/yaml.md); our JSON formatter would rewrite it.
+    format: (document, formatting, range) => (cache.get(document).isYaml ? [] : format(cache.get(document), formatting, range)),
+    foldingRanges: (document, limit) => {
+      const doc = cache.get(document);
+      return doc.isYaml ? yamlFoldingRanges(doc, limit ?? 5000) : foldingRanges(doc, limit);
+    },
     codeActions: (document, diagnostics, range, settings) => [
       ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
       ...linkFixes(cache.get(document), diagnostics, range),

@@ -5,6 +5,8 @@ import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { SvcDocument } from '../parser/document';
 import { instancePath } from '../validation/ajvErrors';
+import { parsePointer } from '../parser/jsonPointer';
+import { updateYamlText } from '../yaml/yamlWrite';
 
 export function renameKeyEdit(doc: SvcDocument, pointer: string, newName: string): TextEdit | undefined {
   const at = doc.locate(pointer);
@@ -28,6 +30,10 @@ export function renameAndReplaceEdit(doc: SvcDocument, pointer: string, newName:
 
 /** Inserts `"name": value` as the last member of the object at `pointer`. */
 export function insertMemberEdits(doc: SvcDocument, pointer: string, name: string, value: unknown): TextEdit[] {
+  if (doc.isYaml) {
+    const edit = yamlInsertEdit(doc, pointer, [[name, value]]);
+    return edit ? [edit] : [];
+  }
   const path = [...instancePath(pointer, doc.value), name];
   let edits;
   try {
@@ -44,6 +50,7 @@ export function insertMemberEdits(doc: SvcDocument, pointer: string, name: strin
  * text would collide at the closing brace).
  */
 export function insertMembersEdit(doc: SvcDocument, pointer: string, members: ReadonlyArray<[name: string, value: unknown]>): TextEdit | undefined {
+  if (doc.isYaml) return yamlInsertEdit(doc, pointer, members);
   const at = doc.locate(pointer);
   if (!at) return undefined;
   const path = instancePath(pointer, doc.value);
@@ -70,4 +77,30 @@ export function detectIndentation(text: string): { insertSpaces: boolean; tabSiz
   if (!m) return { insertSpaces: true, tabSize: 2 };
   if (m[1].startsWith('\t')) return { insertSpaces: false, tabSize: 4 };
   return { insertSpaces: true, tabSize: Math.min(m[1].length, 8) };
+}
+
+/**
+ * YAML: the members are added to the value and the document rewritten by the YAML writer, which
+ * changes only that mapping (comments and style elsewhere stay); the edit spans the changed lines.
+ */
+function yamlInsertEdit(doc: SvcDocument, pointer: string, members: ReadonlyArray<[name: string, value: unknown]>): TextEdit | undefined {
+  const value = structuredClone(doc.value);
+  let target: unknown = value;
+  for (const segment of parsePointer(pointer)) {
+    target = target !== null && typeof target === 'object' ? (target as Record<string, unknown>)[segment] : undefined;
+  }
+  if (target === null || typeof target !== 'object' || Array.isArray(target)) return undefined;
+  for (const [name, member] of members) (target as Record<string, unknown>)[name] = member;
+  const text = updateYamlText(doc.text, value);
+  return text === undefined ? undefined : minimalEdit(doc, text);
+}
+
+/** One edit from `doc`'s text to `text`, covering only what differs (common prefix and suffix kept). */
+function minimalEdit(doc: SvcDocument, text: string): TextEdit {
+  const old = doc.text;
+  let start = 0;
+  while (start < old.length && start < text.length && old.charCodeAt(start) === text.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < old.length - start && end < text.length - start && old.charCodeAt(old.length - 1 - end) === text.charCodeAt(text.length - 1 - end)) end++;
+  return { range: doc.range(start, old.length - end - start), newText: text.slice(start, text.length - end) };
 }

@@ -117,6 +117,9 @@ export class WorkspaceModel {
       this.pending.delete(uri);
       const text = typeof queued.text === 'string' ? queued.text : queued.text();
       if (text === undefined) return undefined;
+      // A YAML file is ours only as an OAS or streams document, which names our extension (or a
+      // `$schema`): other YAML files (CI, compose…) are not parsed, nor is the YAML library loaded.
+      if (queued.languageId === 'yaml' && !mayBeOurYaml(text)) return undefined;
       const doc = new SvcDocument(TextDocument.create(uri, queued.languageId, 0, text));
       // Text JSON.parse accepted needs no nesting check (the rules below walk fixed paths only).
       const value = doc.isStrictJson || !doc.tooDeep ? doc.value : undefined;
@@ -287,4 +290,9 @@ export function fileName(uri: string): string {
   } catch {
     return path.slice(path.lastIndexOf('/') + 1);
   }
+}
+
+/** Whether a YAML text can be one of our documents (cheap: no parse). */
+function mayBeOurYaml(text: string): boolean {
+  return text.includes('x-svc-api-gateway') || text.includes('x-svc-streaming') || text.includes('$schema');
 }

@@ -41,6 +41,11 @@ export interface SyntaxProblem {
   name: string;
 }
 
+/** A YAML document: language `yaml`, or a `.yaml`/`.yml` file of no JSON language. */
+export function isYamlLanguage(languageId: string, uri: string): boolean {
+  return languageId === 'yaml' || (languageId !== 'json' && languageId !== 'jsonc' && isYamlPath(uri));
+}
+
 export class SvcDocument {
   private parsed = false;
   private _value: unknown = undefined;
@@ -64,7 +69,7 @@ export class SvcDocument {
   constructor(source: TextDocument) {
     this.text = source.getText();
     this.textDocument = TextDocument.create(source.uri, source.languageId, source.version, this.text);
-    this.isYaml = source.languageId === 'yaml' || (source.languageId !== 'json' && source.languageId !== 'jsonc' && isYamlPath(source.uri));
+    this.isYaml = isYamlLanguage(source.languageId, source.uri);
   }
 
   /**
