@@ -8,6 +8,7 @@
 // kind needs (OAS create/version, streams PUT/PATCH, key id) → route → diff → confirm → send →
 // read back (the new remote hash) → offer a reload for gateway-style classic writes.
 import { detectKind } from '../../../common/src/detection';
+import { formatOfFile, parseDefinitionText } from './documentFormat';
 import type { DocumentKind } from '../../../common/src/kinds';
 import type { ManagementClient } from '../../../api/src/client';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
@@ -123,9 +124,12 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const { environment, name, signal } = request;
   let document: unknown;
   try {
-    document = JSON.parse(request.text);
+    // A YAML file is sent as JSON: the value the editor validated (documentFormat.ts).
+    document = parseDefinitionText(request.uri ?? name, request.text);
   } catch (err) {
-    return refused(`${name} is not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it before pushing.`);
+    const format = formatOfFile(request.uri ?? name) === 'yaml' ? 'YAML' : 'JSON';
+    const why = err instanceof Error ? err.message.replace(/^not valid YAML for the gateway \((.*)\)$/, '$1') : String(err);
+    return refused(`${name} is not valid ${format} (${why}): fix it before pushing.`);
   }
   if (request.target?.publicMode) {
     return refused(

@@ -13,6 +13,7 @@ import { mapPool, SYNC_CONCURRENCY } from '../../../../engine/src/sync/pool';
 import { stateKeyOf, type SyncRecord } from '../../../../engine/src/sync/stateFile';
 import { SYNC_KIND_LABELS } from '../../../../engine/src/sync/syncKinds';
 import type { SyncContext } from './syncContext';
+import { definitionText, formatOfFile } from '../../../../engine/src/sync/documentFormat';
 
 export const COMPARE_COMMAND = 'svc.compareWithEnvironment';
 
@@ -134,7 +135,9 @@ async function compareOne(
     const label = inspection.kind === 'key' ? SYNC_KIND_LABELS.key : `${SYNC_KIND_LABELS[inspection.kind]} '${inspection.name}'`;
     const counts = comparison.changes.length ? ` (${comparison.changes.length} path${comparison.changes.length === 1 ? '' : 's'})` : '';
     const message = `${path.basename(file)}: ${STATUS_WORDS[comparison.status]} on '${environment}'${counts} — ${label}.`;
-    const remoteText = inspection.remote.exists ? formatDocument(inspection.remote.document) : '';
+    // A YAML file is compared with the server's version written into it as pull would write it:
+    // the diff shows the changed values only, in YAML.
+    const remoteText = inspection.remote.exists ? definitionText(file, inspection.remote.document, inspection.text) : '';
     if (open) await showComparison(ctx, file, environment, remoteText, comparison.changes, message);
     return { ...base, status: comparison.status, changes: comparison.changes, message };
   } catch (err) {
@@ -153,7 +156,7 @@ async function showComparison(
   message: string,
 ): Promise<void> {
   const name = path.basename(file);
-  const left = ctx.diffs.create(`${name}.${environment}.json`, remoteText);
+  const left = ctx.diffs.create(`${name}.${environment}.${formatOfFile(file)}`, remoteText);
   const right = vscode.Uri.file(file);
   await vscode.commands.executeCommand('vscode.diff', left, right, `${name}: '${environment}' ↔ local`, { preview: false });
   if (changes.length === 0) {
