@@ -6,7 +6,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { formatDocument } from '../../../../engine/src/sync/canonicalJson';
 import type { FileStatus, PathChange } from '../../../../engine/src/sync/compare';
 import { inspectFile, InspectionProblem } from '../../../../engine/src/sync/inspect';
 import { mapPool, SYNC_CONCURRENCY } from '../../../../engine/src/sync/pool';
