@@ -27,6 +27,7 @@ import { detectKind, YAML_KINDS, type Detection, type KindAssociations } from '.
 import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
 import { yamlFoldingRanges } from './yaml/yamlFolding';
+import { unreadableYamlDiagnostics } from './yaml/yamlDiagnostics';
 import { format } from './format/format';
 import { hover } from './hover/hover';
 import { createSchemaWalker, type SchemaWalker } from './schema/schemaWalker';
@@ -105,7 +106,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
       const doc = cache.get(document);
       const detection = options.validationEnabled ? detect(doc, options.associations) : undefined;
-      return detection ? validateAs(doc, detection, options, { registry, walker, workspace }) : [];
+      if (detection) return validateAs(doc, detection, options, { registry, walker, workspace });
+      // A YAML document naming our extensions that cannot be read far enough to tell its kind
+      // (broken, or aliases past the limit): its YAML errors, so the user learns why.
+      return options.validationEnabled && doc.isYaml && /x-svc-(api-gateway|streaming)/.test(doc.text) ? unreadableYamlDiagnostics(doc) : [];
     },
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
     hover: (document, position, settings) => hover(cache.get(document), position, kindOf(document, settings), walker),

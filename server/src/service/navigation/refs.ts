@@ -67,7 +67,9 @@ export function refDefinition(doc: SvcDocument, kind: DocumentKind | undefined, 
   if (kind === 'dashboard-api') pointer = '/oas' + pointer;
   const target = doc.locate(pointer);
   if (!target) return undefined;
-  const start = target.keyOffset !== undefined ? target.keyOffset + 1 : target.valueOffset;
-  const length = target.keyLength !== undefined ? target.keyLength - 2 : target.valueLength;
+  // The name without its quotes (a YAML key may have none).
+  const quoted = target.keyOffset !== undefined && /["']/.test(doc.text.charAt(target.keyOffset));
+  const start = target.keyOffset !== undefined ? target.keyOffset + (quoted ? 1 : 0) : target.valueOffset;
+  const length = target.keyLength !== undefined ? target.keyLength - (quoted ? 2 : 0) : target.valueLength;
   return { uri: doc.uri, range: doc.range(start, length) };
 }

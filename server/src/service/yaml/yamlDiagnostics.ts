@@ -30,3 +30,8 @@ export function yamlDiagnostics(doc: SvcDocument): Diagnostic[] {
   }
   return out;
 }
+
+/** The errors of a YAML document whose kind could not be told (its warnings wait until it can). */
+export function unreadableYamlDiagnostics(doc: SvcDocument): Diagnostic[] {
+  return yamlDiagnostics(doc).filter((d) => d.severity === DiagnosticSeverity.Error);
+}
