@@ -16,7 +16,8 @@
 
 import type { Node, NodeType } from 'jsonc-parser';
 import type * as Yaml from 'yaml';
-import { keyText, readPlain } from './yamlScalars';
+import { coreValue, keyText, readPlain } from './yamlScalars';
+import { fastParseYaml } from './yamlFast';
 import { YamlCodes } from './yamlCodes';
 export { isYamlFileName as isYamlPath } from '../../../../common/src/detection';
 
@@ -69,6 +70,14 @@ interface Built {
 }
 
 export function parseYaml(text: string, maxDepth: number): YamlParse {
+  // Well-formed documents take the fast path (yamlFast.ts); the rest, the full parser below.
+  const fast = fastParseYaml(text, maxDepth, MAX_EXPANDED_NODES);
+  if (fast && fast.depth <= maxDepth) return fast;
+  return fullParseYaml(text, maxDepth);
+}
+
+/** The full parser (eemeli/yaml): every finding, tolerant of broken text. */
+export function fullParseYaml(text: string, maxDepth: number): YamlParse {
   const Y = yamlLibrary();
   const findings: YamlFinding[] = [];
   let documents: Yaml.Document.Parsed[];
@@ -275,7 +284,7 @@ class TreeBuilder {
     const Y = this.Y;
     if (key === null) return '';
     if (Y.isScalar(key)) {
-      if (key.type === 'PLAIN' && typeof key.source === 'string') return keyText(readPlain(key.source, key.value).value);
+      if (key.type === 'PLAIN' && typeof key.source === 'string') return keyText(readPlain(key.source, coreValue(key.source)).value);
       return keyText(key.value);
     }
     // A mapping or sequence as a key: go-yaml cannot make a JSON member name of it; keep its text.
@@ -304,7 +313,7 @@ class TreeBuilder {
     const span = this.span(scalar);
     let value: unknown = scalar.value;
     if (scalar.type === 'PLAIN' && typeof scalar.source === 'string' && !scalar.tag) {
-      const reading = readPlain(scalar.source, scalar.value);
+      const reading = readPlain(scalar.source, coreValue(scalar.source));
       value = reading.value;
       if (reading.notJson) {
         this.findings.push({

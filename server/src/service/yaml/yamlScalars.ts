@@ -110,3 +110,34 @@ const pad = (n: string): string => n.padStart(2, '0');
 export function keyText(value: unknown): string {
   return value === null ? 'null' : String(value);
 }
+
+/**
+ * A plain scalar's value in YAML 1.2's core schema (null, booleans, integers in decimal, `0o`
+ * octal and `0x` hex, floats, `.inf`, `.nan`; anything else is text). Both YAML parsers' plain
+ * scalars go through this one function, so they read the same values.
+ */
+export function coreValue(source: string): unknown {
+  switch (source) {
+    case '':
+    case '~':
+    case 'null':
+    case 'Null':
+    case 'NULL':
+      return null;
+    case 'true':
+    case 'True':
+    case 'TRUE':
+      return true;
+    case 'false':
+    case 'False':
+    case 'FALSE':
+      return false;
+  }
+  if (/^[-+]?[0-9]+$/.test(source)) return Number(source);
+  if (/^0o[0-7]+$/.test(source)) return parseInt(source.slice(2), 8);
+  if (/^0x[0-9a-fA-F]+$/.test(source)) return parseInt(source.slice(2), 16);
+  if (/^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/.test(source)) return Number(source);
+  if (/^[-+]?\.(inf|Inf|INF)$/.test(source)) return source.startsWith('-') ? -Infinity : Infinity;
+  if (/^\.(nan|NaN|NAN)$/.test(source)) return NaN;
+  return source;
+}
