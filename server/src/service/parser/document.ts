@@ -57,6 +57,7 @@ export class SvcDocument {
   private _ends: ContainerEnds | undefined | null = null; // null = not built yet
   private _lines: LineIndex | undefined;
   private _yamlFindings: YamlFinding[] = [];
+  private _yamlTree: (() => Node | undefined) | undefined;
   private _yamlDepth = 0;
 
   /**
@@ -155,7 +156,7 @@ export class SvcDocument {
     if (this.isYaml) {
       const parsed = parseYaml(text, MAX_NESTING);
       this._value = parsed.value;
-      this._tree = parsed.root;
+      this._yamlTree = parsed.tree;
       this._yamlFindings = parsed.findings;
       this._yamlDepth = parsed.depth;
       return;
@@ -184,8 +185,13 @@ export class SvcDocument {
 
   /** jsonc-parser's tree; kept for this version when small or broken (see KEEP_TREE_BELOW). */
   tree(): Node | undefined {
-    if (this.isYaml) this.ensureParsed(); // the YAML tree is built with the value, and kept
     if (this._tree !== null) return this._tree;
+    if (this.isYaml) {
+      // Built on first use, then kept with the version (positions of a YAML text need it).
+      this.ensureParsed();
+      this._tree = this._yamlTree?.();
+      return this._tree;
+    }
     let tree: Node | undefined;
     if (!this.tooDeep) {
       beforeTextScan(this.text);
@@ -234,8 +240,7 @@ export class SvcDocument {
    */
   locateAll(pointers: Iterable<string>): Map<string, JsonLocation> {
     if (this.tooDeep) return new Map();
-    if (this.isYaml) this.ensureParsed();
-    if (!this.hasTree && this.syntaxErrors.length === 0) return locatePointers(this.text, pointers);
+    if (!this.isYaml && !this.hasTree && this.syntaxErrors.length === 0) return locatePointers(this.text, pointers);
     const found = new Map<string, JsonLocation>();
     const root = this.tree();
     if (!root) return found;

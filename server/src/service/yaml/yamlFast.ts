@@ -34,6 +34,7 @@ interface MutableNode {
 }
 
 interface Built {
+  /** Only when the tree is built (EventBuilder.withTree). */
   node: MutableNode;
   value: unknown;
   size: number;
@@ -51,6 +52,9 @@ interface Frame {
 
 class Unsupported extends Error {}
 
+/** Stands for every node while only the value is built. */
+const NO_NODE: MutableNode = { type: 'null', offset: 0, length: 0 };
+
 export function fastParseYaml(text: string, maxDepth: number, maxExpanded: number): YamlParse | undefined {
   let events: JsYaml.Event[];
   try {
@@ -58,12 +62,25 @@ export function fastParseYaml(text: string, maxDepth: number, maxExpanded: numbe
   } catch {
     return undefined;
   }
+  // The value and the findings now; the tree (a node per member: most of the cost and memory)
+  // only when a feature asks for positions. A document without findings never builds it.
+  let parsed: YamlParse;
   try {
-    return new EventBuilder(text, maxExpanded).build(events);
+    parsed = new EventBuilder(text, maxExpanded, false).build(events);
   } catch (e) {
     if (e instanceof Unsupported) return undefined;
     throw e;
   }
+  let pending: JsYaml.Event[] | undefined = events;
+  let root: Node | undefined;
+  parsed.tree = () => {
+    if (pending) {
+      root = new EventBuilder(text, Number.POSITIVE_INFINITY, true).build(pending).tree();
+      pending = undefined;
+    }
+    return root;
+  };
+  return parsed;
 }
 
 class EventBuilder {
@@ -77,6 +94,7 @@ class EventBuilder {
   constructor(
     private readonly text: string,
     private readonly maxExpanded: number,
+    private readonly withTree: boolean,
   ) {}
 
   build(events: JsYaml.Event[]): YamlParse {
@@ -101,7 +119,8 @@ class EventBuilder {
           break;
       }
     }
-    return { value: this.root?.value ?? null, root: this.root?.node as Node | undefined, findings: this.findings, depth: this.maxDepth };
+    const root = this.withTree ? (this.root?.node as Node | undefined) : undefined;
+    return { value: this.root?.value ?? null, tree: () => root, findings: this.findings, depth: this.maxDepth };
   }
 
   private count(size: number): void {
@@ -112,7 +131,7 @@ class EventBuilder {
   private open(event: JsYaml.MappingEvent | JsYaml.SequenceEvent): void {
     if (event.tagStart >= 0) throw new Unsupported();
     const object = event.type === EVENT.MAPPING;
-    const node: MutableNode = { type: object ? 'object' : 'array', offset: event.start, length: 0, children: [] };
+    const node: MutableNode = this.withTree ? { type: object ? 'object' : 'array', offset: event.start, length: 0, children: [] } : NO_NODE;
     const frame: Frame = { built: { node, value: object ? {} : [], size: 1, depth: 1 }, flow: event.style === FLOW };
     if (event.anchorStart >= 0) frame.anchor = this.text.slice(event.anchorStart, event.anchorEnd);
     if (object) frame.names = new Set();
@@ -123,6 +142,9 @@ class EventBuilder {
   private close(): void {
     const frame = this.stack.pop()!;
     const { node } = frame.built;
+    this.count(1);
+    if (frame.anchor !== undefined) this.anchors.set(frame.anchor, frame.built);
+    if (!this.withTree) return this.place(frame.built);
     const last = node.children![node.children!.length - 1];
     let end = last ? last.offset + last.length : node.offset;
     if (frame.flow) {
@@ -132,8 +154,6 @@ class EventBuilder {
       end = at < 0 ? end : at + 1;
     }
     node.length = end - node.offset;
-    this.count(1);
-    if (frame.anchor !== undefined) this.anchors.set(frame.anchor, frame.built);
     this.place(frame.built);
   }
 
@@ -175,14 +195,14 @@ class EventBuilder {
       if (plain && raw === '<<') throw new Unsupported(); // merges: the full parser
       if (top.names.has(name)) throw new Unsupported(); // a duplicate: the full parser reports it
       top.names.add(name);
-      top.key = { name, node: { type: 'string', value: name, offset, length } };
+      top.key = { name, node: this.withTree ? { type: 'string', value: name, offset, length } : NO_NODE };
       return;
     }
     let value: unknown = raw;
     if (plain) {
       const reading = readPlain(raw, coreValue(raw));
       value = reading.value;
-      if (reading.notJson) {
+      if (!this.withTree && reading.notJson) {
         this.findings.push({
           offset,
           length,
@@ -190,12 +210,12 @@ class EventBuilder {
           code: YamlCodes.notJson,
           message: `\`${raw}\` is a number JSON cannot hold: the gateway cannot convert this document to JSON.`,
         });
-      } else if (reading.surprise) {
+      } else if (!this.withTree && reading.surprise) {
         this.findings.push({ offset, length, severity: 'warning', code: YamlCodes.surprisingScalar, message: reading.surprise, quoted: JSON.stringify(raw) });
       }
     }
     const type: NodeType = value === null ? 'null' : typeof value === 'number' ? 'number' : typeof value === 'boolean' ? 'boolean' : 'string';
-    const built: Built = { node: { type, value, offset, length }, value, size: 1, depth: 0 };
+    const built: Built = { node: this.withTree ? { type, value, offset, length } : NO_NODE, value, size: 1, depth: 0 };
     this.count(1);
     if (event.anchorStart >= 0) this.anchors.set(this.text.slice(event.anchorStart, event.anchorEnd), built);
     this.place(built);
@@ -209,13 +229,15 @@ class EventBuilder {
     this.count(target.size);
     const depth = this.stack.length + target.depth;
     if (depth > this.maxDepth) this.maxDepth = depth;
-    const node: MutableNode = {
-      type: target.node.type,
-      value: target.node.value,
-      offset: event.anchorStart - 1,
-      length: event.anchorEnd - event.anchorStart + 1,
-      children: target.node.children,
-    };
+    const node: MutableNode = !this.withTree
+      ? NO_NODE
+      : {
+          type: target.node.type,
+          value: target.node.value,
+          offset: event.anchorStart - 1,
+          length: event.anchorEnd - event.anchorStart + 1,
+          children: target.node.children,
+        };
     this.place({ node, value: target.value, size: target.size, depth: target.depth });
   }
 
@@ -231,6 +253,12 @@ class EventBuilder {
       if (!top.key) throw new Unsupported(); // a collection as a key
       const { name, node: key } = top.key;
       top.key = undefined;
+      if (!this.withTree) {
+        (parent.value as Record<string, unknown>)[name] = built.value;
+        parent.size += built.size;
+        if (built.depth + 1 > parent.depth) parent.depth = built.depth + 1;
+        return;
+      }
       const property: MutableNode = { type: 'property', offset: key.offset, length: 0, parent: parent.node, children: [key, built.node] };
       key.parent = property;
       built.node.parent = property;
@@ -240,8 +268,10 @@ class EventBuilder {
       parent.node.children!.push(property);
       (parent.value as Record<string, unknown>)[name] = built.value;
     } else {
-      built.node.parent = parent.node;
-      parent.node.children!.push(built.node);
+      if (this.withTree) {
+        built.node.parent = parent.node;
+        parent.node.children!.push(built.node);
+      }
       (parent.value as unknown[]).push(built.value);
     }
     parent.size += built.size;

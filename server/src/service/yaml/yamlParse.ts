@@ -34,7 +34,8 @@ export interface YamlFinding {
 export interface YamlParse {
   /** The first document's value; undefined for an empty or hopelessly broken text. */
   value: unknown;
-  root: Node | undefined;
+  /** The syntax tree, built on first call (the fast path builds it only when asked). */
+  tree: () => Node | undefined;
   findings: YamlFinding[];
   /** Deepest nesting of mappings and sequences. */
   depth: number;
@@ -85,10 +86,15 @@ export function fullParseYaml(text: string, maxDepth: number): YamlParse {
     const parsed = Y.parseAllDocuments(text, { uniqueKeys: false, merge: false, schema: 'core', prettyErrors: false, strict: true });
     documents = Array.isArray(parsed) ? parsed : [];
   } catch {
-    return { value: undefined, root: undefined, findings: [{ offset: 0, length: 0, severity: 'error', code: YamlCodes.syntaxPrefix + 'unreadable', message: 'The YAML text cannot be read.' }], depth: 0 };
+    return {
+      value: undefined,
+      tree: () => undefined,
+      findings: [{ offset: 0, length: 0, severity: 'error', code: YamlCodes.syntaxPrefix + 'unreadable', message: 'The YAML text cannot be read.' }],
+      depth: 0,
+    };
   }
   const first = documents[0];
-  if (!first) return { value: undefined, root: undefined, findings, depth: 0 };
+  if (!first) return { value: undefined, tree: () => undefined, findings, depth: 0 };
   for (const error of first.errors) findings.push(libraryFinding(error, 'error'));
   for (const warning of first.warnings) findings.push(libraryFinding(warning, 'warning'));
   const second = documents[1];
@@ -110,9 +116,10 @@ export function fullParseYaml(text: string, maxDepth: number): YamlParse {
   } catch (e) {
     if (!(e instanceof TooLarge)) throw e;
     if (!e.tooDeep) findings.push(e.finding);
-    return { value: undefined, root: undefined, findings, depth: builder.maxDepth };
+    return { value: undefined, tree: () => undefined, findings, depth: builder.maxDepth };
   }
-  return { value: built?.value ?? null, root: built?.node as Node | undefined, findings, depth: builder.maxDepth };
+  const root = built?.node as Node | undefined;
+  return { value: built?.value ?? null, tree: () => root, findings, depth: builder.maxDepth };
 }
 
 class TooLarge extends Error {
@@ -250,7 +257,7 @@ class TreeBuilder {
         ...span,
         severity: 'error',
         code: YamlCodes.badMerge,
-        message: 'A merge key `<<` takes a mapping, an alias of one, or a sequence of them: the gateway\'s YAML decoder refuses anything else.',
+        message: "A merge key `<<` takes a mapping, an alias of one, or a sequence of them: the gateway's YAML decoder refuses anything else.",
       });
       return [];
     };
@@ -323,7 +330,13 @@ class TreeBuilder {
           message: `\`${scalar.source}\` is a number JSON cannot hold: the gateway cannot convert this document to JSON.`,
         });
       } else if (reading.surprise) {
-        this.findings.push({ ...span, severity: 'warning', code: YamlCodes.surprisingScalar, message: reading.surprise, quoted: JSON.stringify(scalar.source) });
+        this.findings.push({
+          ...span,
+          severity: 'warning',
+          code: YamlCodes.surprisingScalar,
+          message: reading.surprise,
+          quoted: JSON.stringify(scalar.source),
+        });
       }
     } else if (typeof value === 'bigint') {
       value = Number(value);

@@ -18,7 +18,13 @@ export interface PlainReading {
   notJson?: boolean;
 }
 
-const YAML11_BOOLEANS = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+const YAML11_BOOLEANS = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO', 'on', 'On', 'ON', 'off', 'Off', 'OFF']);
+
+/** Digits, signs and `.`: the only first characters of numbers, timestamps and `.inf`/`.nan`. */
+function mayBeNumeric(source: string): boolean {
+  const c = source.charCodeAt(0);
+  return (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
 const LEGACY_OCTAL = /^[-+]?0[0-7]+$/;
 const UNDERSCORED_INT = /^[-+]?(0|[1-9][0-9_]*)$/;
 const BINARY = /^[-+]?0b[01_]+$/;
@@ -27,7 +33,9 @@ const DATE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})([Tt ])(\d{1,2}):(\d{1,2}):(\d{1,
 
 /** `libraryValue`: what the YAML library's core schema made of `source`. */
 export function readPlain(source: string, libraryValue: unknown): PlainReading {
-  if (YAML11_BOOLEANS.test(source)) {
+  // Most plain scalars are words: nothing below applies to them (a large document has 100,000).
+  if (!mayBeNumeric(source) && !YAML11_BOOLEANS.has(source)) return { value: libraryValue };
+  if (YAML11_BOOLEANS.has(source)) {
     return {
       value: source,
       surprise: `\`${source}\` is the text "${source}" here, not a boolean (YAML 1.2, as the gateway reads it): write true or false for a switch, or quote it to say you mean the text.`,
@@ -133,6 +141,7 @@ export function coreValue(source: string): unknown {
     case 'FALSE':
       return false;
   }
+  if (!mayBeNumeric(source)) return source;
   if (/^[-+]?[0-9]+$/.test(source)) return Number(source);
   if (/^0o[0-7]+$/.test(source)) return parseInt(source.slice(2), 8);
   if (/^0x[0-9a-fA-F]+$/.test(source)) return parseInt(source.slice(2), 16);
