@@ -86,7 +86,10 @@ test('diagnostics in YAML: the JSON codes and sentences at YAML ranges, YAML war
   const j = fileUri('pets.oas.json');
   client.open(j, petsJson, 'json');
   const onJson = await client.waitForDiagnostics(j, 1);
-  assert.ok(onJson.some((d) => d.code === 'svc.semantic.duplicate-listen-path' && String(d.message).includes('payments.oas.yaml')), JSON.stringify(onJson));
+  assert.ok(
+    onJson.some((d) => d.code === 'svc.semantic.duplicate-listen-path' && String(d.message).includes('payments.oas.yaml')),
+    JSON.stringify(onJson),
+  );
   client.close(j);
 });
 
@@ -94,7 +97,11 @@ test('the quote quick fix over stdio replaces the scalar by its quoted text', as
   const u = fileUri('payments.oas.yaml');
   const diagnostics = await client.waitForDiagnostics(u, 1);
   const warning = diagnostics.find((d) => d.code === 'svc.yaml.surprising-scalar')!;
-  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: u }, range: warning.range, context: { diagnostics: [warning] } });
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri: u },
+    range: warning.range,
+    context: { diagnostics: [warning] },
+  });
   const quote = actions.find((a) => a.title.startsWith('Quote'));
   assert.ok(quote, actions.map((a) => a.title).join(', '));
   assert.deepEqual(quote.edit?.changes?.[u], [{ range: warning.range, newText: '"yes"' }]);
@@ -135,16 +142,16 @@ test('rename an operationId in YAML: its definition and the middleware key chang
     range: { start: { line: number; character: number } };
     newText: string;
   }>;
-  assert.deepEqual(
-    edits.map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`).sort(),
-    ['23:6 getPayments', '8:19 getPayments'],
-  );
+  assert.deepEqual(edits.map((e) => `${e.range.start.line}:${e.range.start.character} ${e.newText}`).sort(), ['23:6 getPayments', '8:19 getPayments']);
 });
 
 test('folding in YAML follows the mappings', async () => {
   const u = fileUri('payments.oas.yaml');
   const ranges = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: u } });
-  assert.ok(ranges.some((r) => r.startLine === 11 && r.endLine === 24), JSON.stringify(ranges));
+  assert.ok(
+    ranges.some((r) => r.startLine === 11 && r.endLine === 24),
+    JSON.stringify(ranges),
+  );
 });
 
 test('a YAML file that is not ours gets no diagnostics, even broken', async () => {

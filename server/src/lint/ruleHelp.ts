@@ -117,7 +117,10 @@ export function ruleHelpFor(code: string): RuleHelp {
   const known = RULE_HELP[code] ?? YAML_HELP[code];
   if (known) return known;
   if (code.startsWith(YamlCodes.syntaxPrefix)) {
-    return { summary: 'The file is not valid YAML.', help: 'Fix the YAML syntax at the position shown (indentation and unclosed quotes are the usual causes).' };
+    return {
+      summary: 'The file is not valid YAML.',
+      help: 'Fix the YAML syntax at the position shown (indentation and unclosed quotes are the usual causes).',
+    };
   }
   if (code.startsWith(Codes.syntaxPrefix)) {
     return {

@@ -44,7 +44,11 @@ test('a valid YAML OAS document is detected by content and gets no finding', () 
 test('detection: YAML files are ours only as OAS or streams documents', () => {
   assert.equal(service.detectKind(yamlDoc('x-svc-streaming:\n  streams: {}\nx-svc-api-gateway:\n  info: {}\n'))?.kind, 'streams');
   // A plain OpenAPI document, a policy-shaped file, a CI file: not ours, no diagnostics.
-  for (const text of ['openapi: 3.0.3\ninfo: {title: x}\n', 'access_rights:\n  a: {}\nrate: 1\nper: 1\nname: p\nid: p\n', 'jobs:\n  build: {runs-on: ubuntu}\n']) {
+  for (const text of [
+    'openapi: 3.0.3\ninfo: {title: x}\n',
+    'access_rights:\n  a: {}\nrate: 1\nper: 1\nname: p\nid: p\n',
+    'jobs:\n  build: {runs-on: ubuntu}\n',
+  ]) {
     assert.equal(service.detectKind(yamlDoc(text)), undefined, text);
     assert.deepEqual(service.validate(yamlDoc(text)), [], text);
   }
@@ -64,7 +68,14 @@ test('plain scalars: what yes, on, 0777, 1e3, 1.10 and timestamps become for the
   assert.equal(readPlain('0b101', '0b101').value, 5);
   // Just outside: no surprise.
   assert.match(readPlain('0o17', 15).surprise ?? '', /is the number 15 here/);
-  for (const [source, value] of [['0', 0], ['10', 10], ['1.5', 1.5], ['true', true], ['text', 'text'], ['2024-02-30', '2024-02-30']] as const) {
+  for (const [source, value] of [
+    ['0', 0],
+    ['10', 10],
+    ['1.5', 1.5],
+    ['true', true],
+    ['text', 'text'],
+    ['2024-02-30', '2024-02-30'],
+  ] as const) {
     assert.equal(readPlain(source, value).surprise, undefined, source);
   }
 });
@@ -158,7 +169,10 @@ test('a duplicate key is an error on the second key naming the line of the first
   const duplicate = diagnostics.filter((d) => d.code === YamlCodes.duplicateKey);
   assert.equal(duplicate.length, 1);
   assert.deepEqual(duplicate[0].range, { start: { line: 17, character: 0 }, end: { line: 17, character: 3 } });
-  assert.equal(duplicate[0].message, "Duplicate key `x-a` (first on line 16): the gateway's YAML decoder refuses a mapping that names a key twice. Remove one of them.");
+  assert.equal(
+    duplicate[0].message,
+    "Duplicate key `x-a` (first on line 16): the gateway's YAML decoder refuses a mapping that names a key twice. Remove one of them.",
+  );
   assert.equal(duplicate[0].severity, 1);
   // The JSON rule (a warning, the last one wins) does not apply to YAML.
   assert.equal(diagnostics.filter((d) => d.code === 'svc.duplicate-member').length, 0);
@@ -177,7 +191,10 @@ test('several documents in one file: an error naming the line where the second s
 
 test('aliases that expand past the limit are refused without building the expansion', () => {
   let text = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
-  for (let i = 1; i <= 9; i++) text += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i <= 9; i++)
+    text += `a${i}: &a${i} [${Array(10)
+      .fill(`*a${i - 1}`)
+      .join(', ')}]\n`;
   const diagnostics = validate(oas(text));
   assert.ok(diagnostics.some((d) => d.code === YamlCodes.aliasExpansion));
 });

@@ -84,7 +84,15 @@ flags: [yes, on, 0777, 1.10, 1e3, 2024-01-02, 0x1F, .5, -0]
 });
 
 test('the fast path steps aside for duplicates, merges, several documents, tags and broken text', () => {
-  for (const text of ['a: 1\na: 2\n', 'b: &b {x: 1}\nc:\n  <<: *b\n', 'a: 1\n---\nb: 2\n', 'a: !!str 5\n', 'a: "open\n', '? [x]\n: 1\n', 'list:\n  -\n  - a\n']) {
+  for (const text of [
+    'a: 1\na: 2\n',
+    'b: &b {x: 1}\nc:\n  <<: *b\n',
+    'a: 1\n---\nb: 2\n',
+    'a: !!str 5\n',
+    'a: "open\n',
+    '? [x]\n: 1\n',
+    'list:\n  -\n  - a\n',
+  ]) {
     assert.equal(fastParseYaml(text, 512, 5_000_000), undefined, text);
     assert.ok(parseYaml(text, 512).findings.length > 0 || text.includes('!!str') || text.includes('?') || text.includes('<<') || text.includes('-\n'), text);
   }

@@ -46,7 +46,13 @@ const push = (file: string, text: string, target: RemoteTarget, base?: { remoteH
   pushDocument({ clientFor: async () => client, ui }, { environment: 'sb', name: path.basename(file), uri: `file://${file}`, text, target, base, errors: [] });
 
 test('a new pull with format yaml writes an OAS API as YAML; a policy stays JSON', async () => {
-  const pulled = await pullResource(ports(), { environment: 'sb', target: { kind: 'oas', id: SEED_API_IDS.inventoryOas }, root, folder: 'svc', format: 'yaml' });
+  const pulled = await pullResource(ports(), {
+    environment: 'sb',
+    target: { kind: 'oas', id: SEED_API_IDS.inventoryOas },
+    root,
+    folder: 'svc',
+    format: 'yaml',
+  });
   assert.equal(pulled.status, 'pulled');
   assert.match(pulled.file!, /\.oas\.yaml$/);
   const text = await fs.readFile(pulled.file!, 'utf8');
@@ -64,7 +70,7 @@ test('push a YAML file (sent as JSON), change it on the server, pull back: comme
   // The user comments the file and edits a value, then pushes.
   const pulledText = await fs.readFile(file, 'utf8');
   const commented = `# Payments API, kept in git\n${pulledText.replace(/^info:\n/m, 'info: # shown in the portal\n')}`;
-  const edited = commented.replace(/^(  title: ).*$/m, "$1'Payments (edited in YAML)'");
+  const edited = commented.replace(/^( {2}title: ).*$/m, "$1'Payments (edited in YAML)'");
   assert.notEqual(edited, commented, 'the title line was found');
   await fs.writeFile(file, edited, 'utf8');
   const record = (await store.get(root)).files[path.relative(root, file)];
@@ -83,15 +89,18 @@ test('push a YAML file (sent as JSON), change it on the server, pull back: comme
 
   // Compare sees the remote change; pull writes it into the YAML file and nothing else moves.
   const inspection = await inspectFile(client, root, file, (await store.get(root)).files[path.relative(root, file)]);
-  assert.ok(inspection.comparison.changes.some((c) => c.display.includes('description')), JSON.stringify(inspection.comparison.changes));
+  assert.ok(
+    inspection.comparison.changes.some((c) => c.display.includes('description')),
+    JSON.stringify(inspection.comparison.changes),
+  );
   const back = await pullResource(ports(), { environment: 'sb', target, root, folder: 'yaml', format: 'json' });
   assert.equal(back.status, 'pulled', back.message);
   assert.equal(back.file, file, 'the same YAML file (its record), whatever the format setting');
   const after = await fs.readFile(file, 'utf8');
   assert.ok(after.startsWith('# Payments API, kept in git\n'), after.slice(0, 200));
   assert.match(after, /^info: # shown in the portal$/m);
-  assert.match(after, /^  title: 'Payments \(edited in YAML\)'$/m);
-  assert.match(after, /^  description: Changed on the server$/m);
+  assert.match(after, /^ {2}title: 'Payments \(edited in YAML\)'$/m);
+  assert.match(after, /^ {2}description: Changed on the server$/m);
   // Only the description's line changed: every other line is as it was, in its place.
   const before = edited.split('\n');
   const now = after.split('\n');

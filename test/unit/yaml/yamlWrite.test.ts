@@ -52,7 +52,13 @@ test('a sequence whose length changed and a flow mapping that changed are writte
   value['x-svc-api-gateway'].tags.push('c');
   value['x-svc-api-gateway'].info.state.active = false;
   const out = updateYamlText(TEXT, value)!;
-  assert.equal(out, TEXT.replace('  tags:\n    - a\n    - b\n', '  tags:\n    - a\n    - b\n    - c\n').replace('{name: Payments, state: {active: true}}', '{ name: Payments, state: { active: false } }'.replace(/\{ /g, '{').replace(/ \}/g, '}')));
+  assert.equal(
+    out,
+    TEXT.replace('  tags:\n    - a\n    - b\n', '  tags:\n    - a\n    - b\n    - c\n').replace(
+      '{name: Payments, state: {active: true}}',
+      '{ name: Payments, state: { active: false } }'.replace(/\{ /g, '{').replace(/ \}/g, '}'),
+    ),
+  );
   assert.deepEqual(read(out), value);
 });
 

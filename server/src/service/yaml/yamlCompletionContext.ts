@@ -50,7 +50,7 @@ function propertyAt(root: Node, offset: number): Node | undefined {
 function keysOf(object: Node | undefined, except?: string): Set<string> {
   const keys = new Set<string>();
   for (const property of object?.type === 'object' ? (object.children ?? []) : []) {
-    const key = property.children?.[0]?.value;
+    const key: unknown = property.children?.[0]?.value;
     if (typeof key === 'string' && key !== except) keys.add(key);
   }
   return keys;

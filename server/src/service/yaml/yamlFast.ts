@@ -119,7 +119,7 @@ class EventBuilder {
           break;
       }
     }
-    const root = this.withTree ? (this.root?.node as Node | undefined) : undefined;
+    const root: Node | undefined = this.withTree ? this.root?.node : undefined;
     return { value: this.root?.value ?? null, tree: () => root, findings: this.findings, depth: this.maxDepth };
   }
 

@@ -118,7 +118,7 @@ export function fullParseYaml(text: string, maxDepth: number): YamlParse {
     if (!e.tooDeep) findings.push(e.finding);
     return { value: undefined, tree: () => undefined, findings, depth: builder.maxDepth };
   }
-  const root = built?.node as Node | undefined;
+  const root: Node | undefined = built?.node;
   return { value: built?.value ?? null, tree: () => root, findings, depth: builder.maxDepth };
 }
 

@@ -116,7 +116,8 @@ const pad = (n: string): string => n.padStart(2, '0');
 
 /** A key written as a plain non-string scalar (`200:`) is the text of the value the gateway reads. */
 export function keyText(value: unknown): string {
-  return value === null ? 'null' : String(value);
+  if (value === null) return 'null';
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
 }
 
 /**

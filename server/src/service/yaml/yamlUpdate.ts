@@ -9,7 +9,7 @@
 
 import type * as Yaml from 'yaml';
 import { parseYaml, yamlLibrary } from './yamlParse';
-import { readPlain } from './yamlScalars';
+import { coreValue, keyText, readPlain } from './yamlScalars';
 import { quoteAmbiguousStrings, toYamlText } from './yamlWrite';
 
 interface Edit {
@@ -193,11 +193,8 @@ function flowText(value: unknown): string {
 }
 
 function keyName(key: Yaml.Scalar): string {
-  if (key.type === 'PLAIN' && typeof key.source === 'string') {
-    const reading = readPlain(key.source, key.value).value;
-    return reading === null ? 'null' : String(reading);
-  }
-  return key.value === null ? 'null' : String(key.value);
+  if (key.type === 'PLAIN' && typeof key.source === 'string') return keyText(readPlain(key.source, coreValue(key.source)).value);
+  return keyText(key.value);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
