@@ -14,6 +14,7 @@ import { problemsFromAjv } from './ajvErrors';
 import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
 import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
+import { reportedByYamlExtension } from '../yaml/yamlDiagnostics';
 import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
 import { valueAtPointer } from '../parser/jsonPointer';
 import { DIAGNOSTIC_SOURCE, toDiagnostics } from './toDiagnostics';
@@ -39,7 +40,8 @@ export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>
 /** Validation for a document whose kind is already known. */
 export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices): Diagnostic[] {
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
-  const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
+  let diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
+  if (doc.isYaml && settings.yamlSyntaxReportedElsewhere === true) diagnostics = diagnostics.filter((d) => !reportedByYamlExtension(String(d.code)));
   if (doc.tooDeep) return diagnostics;
   diagnostics.push(...duplicateMemberDiagnostics(doc));
   const size = doc.text.length;

@@ -5,6 +5,7 @@
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import type { SvcDocument } from '../parser/document';
 import { DIAGNOSTIC_SOURCE } from '../validation/toDiagnostics';
+import { YamlCodes } from './yamlCodes';
 
 /** What a surprising scalar's diagnostic carries for its quick fix. */
 export interface QuoteData {
@@ -34,4 +35,15 @@ export function yamlDiagnostics(doc: SvcDocument): Diagnostic[] {
 /** The errors of a YAML document whose kind could not be told (its warnings wait until it can). */
 export function unreadableYamlDiagnostics(doc: SvcDocument): Diagnostic[] {
   return yamlDiagnostics(doc).filter((d) => d.severity === DiagnosticSeverity.Error);
+}
+
+/** Ours, about the gateway's reading: kept even when the YAML extension validates the file. */
+const GATEWAY_YAML_CODES = new Set<string>([YamlCodes.severalDocuments, YamlCodes.badMerge, YamlCodes.aliasExpansion, YamlCodes.notJson, YamlCodes.surprisingScalar]);
+
+/**
+ * What the YAML extension (redhat.vscode-yaml) reports as well: the YAML library's syntax errors
+ * and duplicate keys. Left to it while its `yaml.validate` is on, so no error shows twice.
+ */
+export function reportedByYamlExtension(code: string): boolean {
+  return code.startsWith(YamlCodes.syntaxPrefix) && !GATEWAY_YAML_CODES.has(code);
 }
