@@ -223,3 +223,21 @@ test('hover and go to definition of a $ref in YAML', () => {
   assert.ok(location, 'a definition');
   assert.deepEqual(location.range.start, { line: 17, character: 4 });
 });
+
+test('with the YAML extension validating (yaml.validate on), its syntax errors and duplicate keys are not ours twice', async () => {
+  const { toDocumentSettings } = await import('../../../server/src/lsp/settings');
+  const text = oas('x-a: 1\nx-a: 2\nx-b: "open\n');
+  const all = codes(service.validate(yamlDoc(text))).join(' ');
+  assert.match(all, /svc\.yaml\.duplicate-key/);
+  const alongside = service.validate(yamlDoc(text), toDocumentSettings(undefined, null, true));
+  assert.deepEqual(
+    alongside.filter((d) => String(d.code).startsWith('svc.yaml.')),
+    [],
+  );
+  // Ours about the gateway's reading stay: a surprising scalar, a second document.
+  const gateway = codes(service.validate(yamlDoc(oas('x-note: on\n---\na: 1\n')), toDocumentSettings(undefined, null, true)));
+  assert.ok(gateway.some((c) => c.endsWith('svc.yaml.surprising-scalar')));
+  assert.ok(gateway.some((c) => c.endsWith('svc.yaml.several-documents')));
+  // Without the YAML extension the setting is absent (null): everything is ours.
+  assert.equal(toDocumentSettings(undefined, null, null).yamlSyntaxReportedElsewhere, false);
+});

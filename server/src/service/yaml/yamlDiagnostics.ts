@@ -38,7 +38,13 @@ export function unreadableYamlDiagnostics(doc: SvcDocument): Diagnostic[] {
 }
 
 /** Ours, about the gateway's reading: kept even when the YAML extension validates the file. */
-const GATEWAY_YAML_CODES = new Set<string>([YamlCodes.severalDocuments, YamlCodes.badMerge, YamlCodes.aliasExpansion, YamlCodes.notJson, YamlCodes.surprisingScalar]);
+const GATEWAY_YAML_CODES = new Set<string>([
+  YamlCodes.severalDocuments,
+  YamlCodes.badMerge,
+  YamlCodes.aliasExpansion,
+  YamlCodes.notJson,
+  YamlCodes.surprisingScalar,
+]);
 
 /**
  * What the YAML extension (redhat.vscode-yaml) reports as well: the YAML library's syntax errors
