@@ -14,10 +14,11 @@ import { pushCommand } from './pushCommand';
 export const USAGE = `Usage: svc <command> [options]
 
 Commands:
-  svc pull (--all | FILE...) [--dir DIR] [--force]
+  svc pull (--all | FILE...) [--dir DIR] [--force] [--format json|yaml]
       Pull every API, policy and key (--all), or pull pulled files again. Files go to DIR
       (default svc/) under the current directory, state to ./.svc/. Files with local changes
-      are kept unless --force.
+      are kept unless --force. --format yaml writes new OAS and streams API files as YAML;
+      a YAML file pulled again keeps its comments and style.
   svc diff [FILE...] [--format text|json]
       What changed in each pulled file, on the server, or both, per JSON path.
       Exit 0: no differences, 1: differences, 3: a conflict, 2: usage or connection error.
@@ -48,7 +49,7 @@ const CONNECTION_OPTIONS = {
 } as const;
 
 const COMMAND_OPTIONS = {
-  pull: { all: { type: 'boolean' }, dir: { type: 'string' }, force: { type: 'boolean' } },
+  pull: { all: { type: 'boolean' }, dir: { type: 'string' }, force: { type: 'boolean' }, format: { type: 'string' } },
   diff: { format: { type: 'string' } },
   push: {
     yes: { type: 'boolean', short: 'y' },
@@ -112,7 +113,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
     const files = parsed.positionals;
     switch (command) {
       case 'pull':
-        return await pullCommand(io.cwd, connection, { all: flag('all'), files, dir: str('dir'), force: flag('force') }, out);
+        return await pullCommand(io.cwd, connection, { all: flag('all'), files, dir: str('dir'), force: flag('force'), format: str('format') }, out);
       case 'diff':
         return await diffCommand(io.cwd, connection, { files, format: formatOf(str('format')) }, out);
       case 'push': {

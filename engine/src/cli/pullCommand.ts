@@ -17,6 +17,8 @@ export interface PullOptions {
   files: string[];
   dir?: string;
   force: boolean;
+  /** `json` (default) or `yaml`: the format of new OAS and streams API files. */
+  format?: string;
 }
 
 export const DEFAULT_PULL_FOLDER = 'svc';
@@ -24,6 +26,10 @@ export const DEFAULT_PULL_FOLDER = 'svc';
 export async function pullCommand(root: string, connection: Connection, options: PullOptions, out: Reporter): Promise<ExitCode> {
   if (options.all === options.files.length > 0) throw new CliError('Say what to pull: --all, or the pulled files to pull again.');
   const folder = path.relative(root, insideRoot(root, options.dir ?? DEFAULT_PULL_FOLDER, '--dir')) || '.';
+  if (options.format !== undefined && options.format !== 'json' && options.format !== 'yaml') {
+    throw new CliError(`--format must be json or yaml, not '${options.format}'.`);
+  }
+  const format = options.format === 'yaml' ? 'yaml' : 'json';
   const client = clientFor(connection);
   const store = new SyncStateStore((problem) => out.note(problem));
   const { environment } = connection;
@@ -55,7 +61,7 @@ export async function pullCommand(root: string, connection: Connection, options:
         if (remote instanceof Error) throw remote;
         outcome = await pullResource(
           { client, store, unsavedText: () => undefined, decideOverwrite: () => Promise.resolve(options.force ? ('overwrite' as const) : ('skip' as const)) },
-          { environment, target, root, folder, mode, remote },
+          { environment, target, root, folder, mode, remote, format },
         );
       } catch (err) {
         if (isConnectionFailure(err)) throw err;

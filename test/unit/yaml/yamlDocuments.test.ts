@@ -8,6 +8,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../../server/src/service/languageService';
 import { YamlCodes } from '../../../server/src/service/yaml/yamlCodes';
 import { goTimestamp, readPlain } from '../../../server/src/service/yaml/yamlScalars';
+import { toDocumentSettings } from '../../../server/src/lsp/settings';
 
 const service = createLanguageService();
 let version = 0;
@@ -224,8 +225,7 @@ test('hover and go to definition of a $ref in YAML', () => {
   assert.deepEqual(location.range.start, { line: 17, character: 4 });
 });
 
-test('with the YAML extension validating (yaml.validate on), its syntax errors and duplicate keys are not ours twice', async () => {
-  const { toDocumentSettings } = await import('../../../server/src/lsp/settings');
+test('with the YAML extension validating (yaml.validate on), its syntax errors and duplicate keys are not ours twice', () => {
   const text = oas('x-a: 1\nx-a: 2\nx-b: "open\n');
   const all = codes(service.validate(yamlDoc(text))).join(' ');
   assert.match(all, /svc\.yaml\.duplicate-key/);
