@@ -25,6 +25,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+const SAVE_YAML_TITLE = 'Save this OAS document as a YAML file of the workspace';
+
 export function reportHtml(report: MigrationReport, options: ReportPageOptions): string {
   const e = escapeHtml;
   const rows = report.rows
@@ -33,7 +35,7 @@ export function reportHtml(report: MigrationReport, options: ReportPageOptions):
         .map(
           (d, j) =>
             `<button class="diff" data-row="${i}" data-doc="${j}" title="${DIFF_TITLE}">Diff ${e(d.label)}</button>` +
-            ` <button class="save-yaml" data-row="${i}" data-doc="${j}" title="Save this OAS document as a YAML file of the workspace">Save ${e(d.label)} as YAML…</button>`,
+            ` <button class="save-yaml" data-row="${i}" data-doc="${j}" title="${SAVE_YAML_TITLE}">Save ${e(d.label)} as YAML…</button>`,
         )
         .join(' ');
       const details = r.outcome === 'failure' && r.messages.length > 1 ? `<ul>${r.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : e(detailsOf(r));

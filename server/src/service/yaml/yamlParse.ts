@@ -220,7 +220,8 @@ class TreeBuilder {
           length: keySpan.length,
           severity: 'error',
           code: YamlCodes.duplicateKey,
-          message: `Duplicate key \`${name}\` (first on line ${line}): the gateway's YAML decoder refuses a mapping that names a key twice. Remove one of them.`,
+          message:
+            `Duplicate key \`${name}\` (first on line ${line}): ` + "the gateway's YAML decoder refuses a mapping that names a key twice. Remove one of them.",
         });
       }
       own.set(name, key);

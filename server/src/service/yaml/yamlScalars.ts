@@ -38,7 +38,9 @@ export function readPlain(source: string, libraryValue: unknown): PlainReading {
   if (YAML11_BOOLEANS.has(source)) {
     return {
       value: source,
-      surprise: `\`${source}\` is the text "${source}" here, not a boolean (YAML 1.2, as the gateway reads it): write true or false for a switch, or quote it to say you mean the text.`,
+      surprise:
+        `\`${source}\` is the text "${source}" here, not a boolean (YAML 1.2, as the gateway reads it): ` +
+        'write true or false for a switch, or quote it to say you mean the text.',
     };
   }
   if (LEGACY_OCTAL.test(source) && !/^[-+]?0+$/.test(source)) {
@@ -46,7 +48,9 @@ export function readPlain(source: string, libraryValue: unknown): PlainReading {
     const value = parseInt(source.replace(/^[-+]/, ''), 8) * (negative ? -1 : 1);
     return {
       value,
-      surprise: `\`${source}\` is the octal number ${value} to the gateway (a leading zero means octal to its YAML decoder; YAML 1.2 tools read ${Number(source)}): quote it to keep the text, or drop the zero.`,
+      surprise:
+        `\`${source}\` is the octal number ${value} to the gateway (a leading zero means octal to its YAML decoder; ` +
+        `YAML 1.2 tools read ${Number(source)}): quote it to keep the text, or drop the zero.`,
     };
   }
   const timestamp = goTimestamp(source);
