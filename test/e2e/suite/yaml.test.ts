@@ -8,6 +8,8 @@ import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import type { PullOutcome } from '../../../client/src/workflows/sync/pull';
 import type { PushOutcome } from '../../../client/src/workflows/sync/pushPipeline';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
+import { workspaceRoot, writeFixture } from './helpers/workspace';
+import type { MigrationReport } from '../../../client/src/workflows/migrate/migrateReport';
 import { waitFor } from './helpers/wait';
 
 const ENV = 'E2E YAML';
@@ -82,5 +84,28 @@ describe('yaml authoring', () => {
     const changed = before.split('\n').filter((line, i) => line !== after.split('\n')[i]);
     assert.deepEqual(changed, [before.split('\n').find((l) => /^ {2}title: /.test(l))]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('saves a generated OAS document of the migration report as YAML, which lints clean of YAML findings', async () => {
+    const classic = await setup.server.getClassicApi(SEED_API_IDS.weatherClassic);
+    const uri = await writeFixture('weather-for-yaml.classic.json', `${JSON.stringify(classic, null, 2)}\n`);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const report = (await vscode.commands.executeCommand('svc.migrate.previewLocal')) as MigrationReport;
+    assert.equal(report.rows[0]?.outcome, 'success');
+    assert.match(setup.api.migrate.panel.html ?? '', /Save [^<]* as YAML…<\/button>/, 'the report offers the button');
+    const target = vscode.Uri.joinPath(workspaceRoot(), 'weather.oas.yaml');
+    const saved = await setup.api.migrate.panel.saveYaml(0, 0, target);
+    assert.equal(saved?.toString(), target.toString());
+    const document = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.toString() === target.toString()), {
+      message: 'the saved YAML file opens',
+    });
+    assert.equal(document.languageId, 'yaml');
+    assert.match(document.getText(), /^x-svc-api-gateway:$/m);
+    // Our server reads it as an OAS document: the kind is told, and no YAML finding of ours.
+    await waitFor(() => setup.api.language.statusBar.current()?.label === 'Svc OAS API', { message: 'the OAS kind in the status bar' });
+    assert.deepEqual(
+      vscode.languages.getDiagnostics(target).filter((d) => codeOf(d).startsWith('svc.yaml.')),
+      [],
+    );
   });
 });
