@@ -18,6 +18,7 @@ import type { Node, NodeType } from 'jsonc-parser';
 import type * as Yaml from 'yaml';
 import { coreValue, keyText, readPlain } from './yamlScalars';
 import { fastParseYaml } from './yamlFast';
+import { beforeTextScan } from '../parser/textScans';
 import { YamlCodes } from './yamlCodes';
 export { isYamlFileName as isYamlPath } from '../../../../common/src/detection';
 
@@ -71,6 +72,8 @@ interface Built {
 }
 
 export function parseYaml(text: string, maxDepth: number): YamlParse {
+  // A pass over every character (svc-lint turns V8's optimizing compiler on for large ones).
+  beforeTextScan(text);
   // Well-formed documents take the fast path (yamlFast.ts); the rest, the full parser below.
   const fast = fastParseYaml(text, maxDepth, MAX_EXPANDED_NODES);
   if (fast && fast.depth <= maxDepth) return fast;
