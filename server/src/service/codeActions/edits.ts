@@ -7,17 +7,23 @@ import type { SvcDocument } from '../parser/document';
 import { instancePath } from '../validation/ajvErrors';
 import { parsePointer } from '../parser/jsonPointer';
 import { updateYamlText } from '../yaml/yamlWrite';
+import { yamlKey, yamlString } from '../yaml/yamlText';
+
+/** A member name as the document writes names: JSON quotes it; YAML leaves it plain when it can. */
+const keyText = (doc: SvcDocument, name: string): string => (doc.isYaml ? yamlKey(name) : JSON.stringify(name));
+/** A value on one line: JSON; in YAML a string plain when it can (JSON is YAML's flow style otherwise). */
+const valueText = (doc: SvcDocument, value: unknown): string => (doc.isYaml && typeof value === 'string' ? yamlString(value) : JSON.stringify(value));
 
 export function renameKeyEdit(doc: SvcDocument, pointer: string, newName: string): TextEdit | undefined {
   const at = doc.locate(pointer);
   if (!at || at.keyOffset === undefined) return undefined;
-  return { range: doc.range(at.keyOffset, at.keyLength ?? 0), newText: JSON.stringify(newName) };
+  return { range: doc.range(at.keyOffset, at.keyLength ?? 0), newText: keyText(doc, newName) };
 }
 
 export function replaceValueEdit(doc: SvcDocument, pointer: string, value: unknown): TextEdit | undefined {
   const at = doc.locate(pointer);
   if (!at) return undefined;
-  return { range: doc.range(at.valueOffset, at.valueLength), newText: JSON.stringify(value) };
+  return { range: doc.range(at.valueOffset, at.valueLength), newText: valueText(doc, value) };
 }
 
 /** Rename a key and rewrite its value in one edit (key, colon and value as written, normalised). */
@@ -25,7 +31,7 @@ export function renameAndReplaceEdit(doc: SvcDocument, pointer: string, newName:
   const at = doc.locate(pointer);
   if (!at || at.keyOffset === undefined) return undefined;
   const end = at.valueOffset + at.valueLength;
-  return { range: doc.range(at.keyOffset, end - at.keyOffset), newText: `${JSON.stringify(newName)}: ${JSON.stringify(value)}` };
+  return { range: doc.range(at.keyOffset, end - at.keyOffset), newText: `${keyText(doc, newName)}: ${valueText(doc, value)}` };
 }
 
 /** Inserts `"name": value` as the last member of the object at `pointer`. */
