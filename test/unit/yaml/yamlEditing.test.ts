@@ -3,6 +3,8 @@
 // context from the indentation (a key on an empty line, a value after `key:`, a new list item).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../../server/src/service/languageService';
@@ -77,4 +79,20 @@ test("completion after `key:` offers values as YAML scalars; a new list item get
     ),
   );
   assert.deepEqual(labels(items).sort(), ['url', 'weight'].sort());
+});
+
+test('the outline of a YAML OAS document names operations as in JSON, at their YAML ranges', () => {
+  const text = readFileSync(join(__dirname, '../../fixtures/yaml/payments.oas.yaml'), 'utf8');
+  const d = doc(text);
+  const symbols = service.documentSymbols(d);
+  const paths = symbols.find((s) => s.name === 'paths');
+  assert.ok(paths?.children);
+  const refund = paths.children.find((s) => s.name === '/payments/{id}/refund');
+  assert.deepEqual(
+    refund?.children?.map((s) => s.name),
+    ['POST /payments/{id}/refund'],
+  );
+  const post = refund!.children![0];
+  assert.equal(d.getText(post.selectionRange), 'post');
+  assert.ok(d.getText(post.range).startsWith('post:\n      operationId: refundPayment'));
 });
