@@ -23,7 +23,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getSchemaRegistry, type SchemaRegistry } from '../schemas/registry';
 import { quickFixes } from './codeActions/index';
 import { complete } from './completion/completion';
-import { detectKind, YAML_KINDS, type Detection, type KindAssociations } from '../../../common/src/detection';
+import { detectKind, kindFromAssociations, YAML_KINDS, type Detection, type KindAssociations } from '../../../common/src/detection';
+import { mayBeOurYaml } from './yaml/yamlParse';
 import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
 import { yamlFoldingRanges } from './yaml/yamlFolding';
@@ -87,6 +88,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const detect = (doc: SvcDocument, associations: KindAssociations): Detection | undefined => {
     const known = detections.get(doc);
     if (known && known.associations === associations) return known.detection;
+    // Someone else's YAML file (CI, compose…) is not even parsed, unless an association names it.
+    if (doc.isYaml && !mayBeOurYaml(doc.text) && !kindFromAssociations(doc.uri, associations)) {
+      detections.set(doc, { associations, detection: undefined });
+      return undefined;
+    }
     let detection = doc.tooDeep ? undefined : detectKind(doc.uri, doc.value, associations);
     // An untitled YAML document has no file name to tell: its language does (see detectKind).
     if (detection && doc.isYaml && !YAML_KINDS.has(detection.kind)) detection = undefined;

@@ -10,6 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { detectKind, type KindAssociations } from '../../../../common/src/detection';
+import { mayBeOurYaml } from '../yaml/yamlParse';
 import { SvcDocument } from '../parser/document';
 import { Codes } from '../validation/codes';
 import type { Problem } from '../validation/types';
@@ -290,9 +291,4 @@ export function fileName(uri: string): string {
   } catch {
     return path.slice(path.lastIndexOf('/') + 1);
   }
-}
-
-/** Whether a YAML text can be one of our documents (cheap: no parse). */
-function mayBeOurYaml(text: string): boolean {
-  return text.includes('x-svc-api-gateway') || text.includes('x-svc-streaming') || text.includes('$schema');
 }

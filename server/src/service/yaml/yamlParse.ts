@@ -71,6 +71,15 @@ interface Built {
   depth: number;
 }
 
+/**
+ * Whether a YAML text can be one of our documents, without parsing it: an OAS or streams document
+ * names our extension, or says what it is with `$schema`. Other YAML files (CI, compose,
+ * Kubernetes…) are never parsed, in the editor or in the workspace index.
+ */
+export function mayBeOurYaml(text: string): boolean {
+  return text.includes('x-svc-api-gateway') || text.includes('x-svc-streaming') || text.includes('$schema');
+}
+
 export function parseYaml(text: string, maxDepth: number): YamlParse {
   // A pass over every character (svc-lint turns V8's optimizing compiler on for large ones).
   beforeTextScan(text);
