@@ -8,7 +8,7 @@
 // first use (never by the root `npm install`).
 //   SVC_BENCH_ONLY=whole npm run bench        this section alone
 //   SVC_BENCH_RUNS=9                          rounds (default 7)
-//   SVC_BENCH_PARTS=start,peers,growth,server,activation   some parts only (default: all)
+//   SVC_BENCH_PARTS=start,peers,growth,server,activation,yaml   some parts only (default: all)
 //   SVC_BENCH_SUBJECT=<checkout>              measure another built checkout's svc-lint, server
 //                                             and client (the "before" figures of docs/performance.md)
 import { spawnSync } from 'node:child_process';
@@ -18,30 +18,31 @@ import { dirname, join } from 'node:path';
 import { LspClient } from '../test/protocol/helpers/lspClient';
 import { SERVER_EXEC_ARGV } from '../common/src/serverProcess';
 import { largeOasDocument } from './inputs';
+import { yamlSection } from './yaml';
 
-const ROOT = join(__dirname, '..');
+export const ROOT = join(__dirname, '..');
 /** The checkout whose bin/svc-lint.js, dist/server.js and dist/client.js are measured. */
-const SUBJECT = process.env.SVC_BENCH_SUBJECT ?? ROOT;
-const RUNS = Math.max(1, Number(process.env.SVC_BENCH_RUNS ?? 7));
-const PARTS = new Set((process.env.SVC_BENCH_PARTS ?? 'start,peers,growth,server,activation').split(','));
+export const SUBJECT = process.env.SVC_BENCH_SUBJECT ?? ROOT;
+export const RUNS = Math.max(1, Number(process.env.SVC_BENCH_RUNS ?? 7));
+const PARTS = new Set((process.env.SVC_BENCH_PARTS ?? 'start,peers,growth,server,activation,yaml').split(','));
 const PEERS = join(__dirname, 'node_modules');
 const REDOCLY = join(PEERS, '@redocly', 'cli', 'bin', 'cli.js');
 const SPECTRAL = join(PEERS, '@stoplight', 'spectral-cli', 'dist', 'index.js');
 /** No telemetry, no update checks: the peers send nothing anywhere while measured. */
 const QUIET_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1', CI: 'true' };
 
-interface Command {
+export interface Command {
   name: string;
   args: string[];
   cwd: string;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (v: number) => `${v.toFixed(0).padStart(6)} ms`;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ms = (v: number) => `${v.toFixed(0).padStart(6)} ms`;
 // Three decimals below 0.1: a ratio of 0.083 against a target of 0.08 must not print as 0.08.
-const ratio = (v: number) => `${v.toFixed(v < 0.1 ? 3 : 2).padStart(6)}×`;
-const mark = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-const load = () => loadavg()[0].toFixed(2);
+export const ratio = (v: number) => `${v.toFixed(v < 0.1 ? 3 : 2).padStart(6)}×`;
+export const mark = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
+export const load = () => loadavg()[0].toFixed(2);
 
 /** Installs bench/'s peers (pinned in bench/package-lock.json) when they are not there yet. */
 export function ensurePeers(): void {
@@ -53,7 +54,7 @@ export function ensurePeers(): void {
 }
 
 /** Wall time of one process, spawn to exit, its output captured (and checked: a crash is no figure). */
-function timeProcess(command: Command): number {
+export function timeProcess(command: Command): number {
   const start = performance.now();
   const result = spawnSync(process.execPath, command.args, { cwd: command.cwd, env: QUIET_ENV, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
   const elapsed = performance.now() - start;
@@ -65,14 +66,14 @@ function timeProcess(command: Command): number {
 }
 
 /** Medians of `RUNS` interleaved rounds (one warm-up round first: disk cache, not JIT). */
-function interleaved(commands: Command[]): Map<string, number> {
+export function interleaved(commands: Command[]): Map<string, number> {
   for (const command of commands) timeProcess(command);
   const times = new Map<string, number[]>(commands.map((c) => [c.name, []]));
   for (let round = 0; round < RUNS; round++) for (const command of commands) times.get(command.name)!.push(timeProcess(command));
   return new Map([...times].map(([name, values]) => [name, median(values)]));
 }
 
-interface Inputs {
+export interface Inputs {
   dir: string;
   small: string;
   oas2: string;
@@ -102,20 +103,20 @@ function writeInputs(): Inputs {
 }
 
 /** Each linter runs in the folder of the files it is given. */
-const svcLint = (name: string, ...files: string[]): Command => ({ name, args: [join(SUBJECT, 'bin', 'svc-lint.js'), ...files], cwd: dirname(files[0]) });
-const redocly = (name: string, ...files: string[]): Command => ({ name, args: [REDOCLY, 'lint', ...files], cwd: dirname(files[0]) });
+export const svcLint = (name: string, ...files: string[]): Command => ({ name, args: [join(SUBJECT, 'bin', 'svc-lint.js'), ...files], cwd: dirname(files[0]) });
+export const redocly = (name: string, ...files: string[]): Command => ({ name, args: [REDOCLY, 'lint', ...files], cwd: dirname(files[0]) });
 const spectral = (name: string, ruleset: string, ...files: string[]): Command => ({
   name,
   args: [SPECTRAL, 'lint', '--ruleset', ruleset, ...files],
   cwd: dirname(files[0]),
 });
 
-function line(label: string, value: string, target = ''): void {
+export function line(label: string, value: string, target = ''): void {
   console.log(`  ${label.padEnd(44)} ${value}${target ? `   ${target}` : ''}`);
 }
 
 /** The flags the subject's client launches its server with (a checkout from before common/src/serverProcess.ts: none). */
-function serverFlags(): readonly string[] {
+export function serverFlags(): readonly string[] {
   return existsSync(join(SUBJECT, 'common', 'src', 'serverProcess.ts')) ? SERVER_EXEC_ARGV : [];
 }
 
@@ -184,6 +185,7 @@ export async function wholeProcessBench(): Promise<void> {
     if (PARTS.has('growth')) peerGrowthFigures(inputs, ruleset);
     if (PARTS.has('server')) await serverSection(inputs);
     if (PARTS.has('activation')) activationSection();
+    if (PARTS.has('yaml')) await yamlSection(inputs);
   } finally {
     rmSync(inputs.dir, { recursive: true, force: true });
   }

@@ -32,6 +32,30 @@ const count = (o: Json, keys: readonly string[]): number => keys.reduce((n, k) =
  * the file), then the first matching association, then the content.
  */
 export function detectKind(uri: string, value: unknown, associations?: KindAssociations): Detection | undefined {
+  const detection = detectAnyKind(uri, value, associations);
+  // YAML files are ours only as OAS and streams documents: the gateway takes YAML for those alone.
+  if (detection && isYamlFileName(uri) && !YAML_KINDS.has(detection.kind)) return undefined;
+  return detection;
+}
+
+/**
+ * The kinds a YAML document can be (the gateway's OAS create and import endpoints accept YAML),
+ * import templates of them included (the kinds a user marks: `oas-template`, `streams-template`).
+ */
+export const YAML_KINDS: ReadonlySet<DocumentKind> = new Set<DocumentKind>(['oas', 'streams', 'oas-template', 'streams-template']);
+
+/** Whether a path or uri names a YAML file (`.yaml`, `.yml`). */
+export function isYamlFileName(pathOrUri: string): boolean {
+  return /\.ya?ml$/i.test(pathOrUri);
+}
+
+/** The language of a definition file read from disk, by its name: `yaml`, `jsonc` or `json`. */
+export function languageIdOfFileName(pathOrUri: string): 'yaml' | 'jsonc' | 'json' {
+  if (isYamlFileName(pathOrUri)) return 'yaml';
+  return /\.jsonc$/i.test(pathOrUri) ? 'jsonc' : 'json';
+}
+
+function detectAnyKind(uri: string, value: unknown, associations?: KindAssociations): Detection | undefined {
   if (isObject(value) && typeof value.$schema === 'string') {
     const named = kindFromSchemaReference(value.$schema);
     if (named) return { kind: named, source: '$schema' };

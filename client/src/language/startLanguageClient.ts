@@ -38,11 +38,12 @@ export async function startLanguageClient(context: vscode.ExtensionContext, deps
     run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV] } },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_EXEC_ARGV, '--nolazy', '--inspect=6009'] } },
   };
-  const watcher = vscode.workspace.createFileSystemWatcher('**/*.json');
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{json,yaml,yml}');
   context.subscriptions.push(watcher);
   const views = new ViewDiagnostics();
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'json' }, { language: 'jsonc' }],
+    // YAML documents are ours when they are OAS or streams definitions (the server decides by content).
+    documentSelector: [{ language: 'json' }, { language: 'jsonc' }, { language: 'yaml' }],
     outputChannel: deps.log.channel,
     synchronize: { fileEvents: watcher },
     middleware: views.middleware,

@@ -22,13 +22,14 @@ import { parseSelectors } from '../environments/selection';
 export const USAGE = `Usage: svc <command> [options]
 
 Commands:
-  svc pull (--all | FILE... | --key --api API) [--dir DIR] [--force] [--ours[=POINTER]] [--theirs[=POINTER]]
+  svc pull (--all | FILE... | --key --api API) [--dir DIR] [--force] [--ours[=POINTER]] [--theirs[=POINTER]] [--format json|yaml]
       Pull every API, policy and key (--all), or pull pulled files again. Files go to DIR
       (default svc/) under the current directory, state to ./.svc/. A file with local changes
       is merged with the server's version; a conflict keeps the file as it is and exits 3
       unless --ours/--theirs resolve it. --force replaces local changes. --key pulls one key
       (a server that cannot list keys): its id from SVC_KEY_ID (a credential, never a flag),
-      read through API (a name or an id).
+      read through API (a name or an id). --format yaml writes new OAS and streams API files
+      as YAML; a YAML file pulled again keeps its comments and style.
   svc diff [FILE...] [--format text|json]
       What changed in each pulled file, on the server, or both, per JSON path.
       Exit 0: no differences, 1: differences, 3: a conflict, 2: usage or connection error.
@@ -86,6 +87,7 @@ const COMMAND_OPTIONS = {
     dir: { type: 'string' },
     force: { type: 'boolean' },
     into: { type: 'string' },
+    format: { type: 'string' },
     key: { type: 'boolean' },
     api: { type: 'string' },
     ours: { type: 'string', multiple: true },
@@ -288,6 +290,7 @@ export async function runSvc(argv: readonly string[], io: CliIo): Promise<ExitCo
             force: flag('force'),
             key: flag('key') ? { id: io.env.SVC_KEY_ID, api: str('api') } : undefined,
             resolutions: resolutionsFrom(values.ours, values.theirs),
+            format: str('format'),
           },
           out,
         );

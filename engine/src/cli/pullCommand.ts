@@ -23,6 +23,8 @@ export interface PullOptions {
   dir?: string;
   force: boolean;
   resolutions?: MergeResolutions;
+  /** `json` (default) or `yaml`: the format of new OAS and streams API files. */
+  format?: string;
 }
 
 export const DEFAULT_PULL_FOLDER = 'svc';
@@ -32,6 +34,10 @@ export async function pullCommand(root: string, connection: Connection, options:
   const ways = [options.all, options.files.length > 0, options.key !== undefined].filter(Boolean).length;
   if (ways !== 1) throw new CliError('Say what to pull: --all, the pulled files to pull again, or --key (with SVC_KEY_ID and --api).');
   const folder = path.relative(root, insideRoot(root, options.dir ?? DEFAULT_PULL_FOLDER, '--dir')) || '.';
+  if (options.format !== undefined && options.format !== 'json' && options.format !== 'yaml') {
+    throw new CliError(`--format must be json or yaml, not '${options.format}'.`);
+  }
+  const format = options.format === 'yaml' ? 'yaml' : 'json';
   const client = clientFor(connection);
   const store = new SyncStateStore((problem) => out.note(problem));
   const { environment } = connection;
@@ -72,7 +78,7 @@ export async function pullCommand(root: string, connection: Connection, options:
             // No questions on a terminal: what --ours/--theirs leave open stays a conflict.
             resolveMerge: options.force ? undefined : () => Promise.resolve(undefined),
           },
-          { environment, target, root, folder, mode, remote, resolutions: options.resolutions },
+          { environment, target, root, folder, mode, remote, resolutions: options.resolutions, format },
         );
       } catch (err) {
         if (isConnectionFailure(err)) throw err;

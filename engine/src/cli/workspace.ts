@@ -74,7 +74,7 @@ async function jsonFilesUnder(dir: string): Promise<string[]> {
     if (entry.name === '.svc' || entry.name === 'node_modules' || entry.name === '.git') continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) found.push(...(await jsonFilesUnder(full)));
-    else if (/\.json$/i.test(entry.name)) found.push(full);
+    else if (/\.(json|ya?ml)$/i.test(entry.name)) found.push(full);
   }
   return found;
 }

@@ -16,24 +16,29 @@ export function slugify(name: string, fallback = 'unnamed'): string {
 }
 
 /** The name for a resource; `taken` says whether a name already belongs to another resource. */
-export function fileNameFor(resource: { kind: SyncKind; name?: string; id: string }, taken: (fileName: string) => boolean = () => false): string {
+export function fileNameFor(
+  resource: { kind: SyncKind; name?: string; id: string },
+  taken: (fileName: string) => boolean = () => false,
+  extension: 'json' | 'yaml' = 'json',
+): string {
   const base = slugify(resource.name ?? '', slugify(resource.id.slice(0, 12), resource.kind));
-  const plain = `${base}.${resource.kind}.json`;
+  const plain = `${base}.${resource.kind}.${extension}`;
   if (!taken(plain)) return plain;
   // Two resources with one name (e.g. "Petstore" twice): the id tells them apart.
-  const withId = `${base}-${slugify(resource.id.slice(0, 12), 'x')}.${resource.kind}.json`;
+  const withId = `${base}-${slugify(resource.id.slice(0, 12), 'x')}.${resource.kind}.${extension}`;
   if (!taken(withId)) return withId;
   for (let n = 2; ; n++) {
-    const numbered = `${base}-${n}.${resource.kind}.json`;
+    const numbered = `${base}-${n}.${resource.kind}.${extension}`;
     if (!taken(numbered)) return numbered;
   }
 }
 
 /** `foo.oas.json` → `foo.oas.mine.json` (the copy "Pull (keep mine as a copy)" writes). */
 export function copyNameFor(fileName: string, taken: (fileName: string) => boolean = () => false): string {
-  const stem = fileName.replace(/\.json$/i, '');
+  const extension = /\.(ya?ml)$/i.exec(fileName)?.[1] ?? 'json';
+  const stem = fileName.replace(/\.(json|ya?ml)$/i, '');
   for (let n = 1; ; n++) {
-    const candidate = `${stem}.mine${n === 1 ? '' : `-${n}`}.json`;
+    const candidate = `${stem}.mine${n === 1 ? '' : `-${n}`}.${extension}`;
     if (!taken(candidate)) return candidate;
   }
 }

@@ -8,6 +8,7 @@ import { detectKind } from '../../../common/src/detection';
 import { compareFile, type FileComparison } from './compare';
 import { idInDocument, oasName, readRemote, type RemoteSnapshot } from './remoteReader';
 import { readSnapshot, type SyncRecord } from './stateFile';
+import { parseDefinitionText } from './documentFormat';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
 
 export interface Inspection {
@@ -50,9 +51,11 @@ export async function inspectFile(
   }
   let local: unknown;
   try {
-    local = JSON.parse(text.replace(/^\uFEFF/, ''));
+    local = parseDefinitionText(file, text);
   } catch (err) {
-    throw new InspectionProblem(`not valid JSON (${err instanceof Error ? err.message : String(err)}): fix it first (svc-lint shows where).`);
+    const message = err instanceof Error ? err.message : String(err);
+    const why = message.startsWith('not valid YAML') || message.startsWith('the YAML') ? message : `not valid JSON (${message})`;
+    throw new InspectionProblem(`${why}: fix it first (svc-lint shows where).`);
   }
   const kind = record?.target.kind ?? syncKindOf(detectKind(pathToFileURL(file).toString(), local)?.kind);
   if (!kind) throw new InspectionProblem('not a document svc knows (classic, OAS or streams API, policy, key).');

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { formatDocument, hashDocument } from './canonicalJson';
+import { definitionText, formatOfFile, parseDefinitionText } from './documentFormat';
 import { copyNameFor, fileNameFor } from './fileNaming';
 import { readRemote, type RemoteSnapshot } from './remoteReader';
 import { findRecordFor, saveSnapshot, stateKeyOf, STATE_DIR, STATE_FILE } from './stateFile';
@@ -25,6 +26,8 @@ export interface PullRequest {
   /** Folder for pulled files, relative to root (setting `svc.pull.folder`). */
   folder: string;
   mode?: 'public';
+  /** The format of a new file (setting `svc.pull.format`); an existing file keeps its own. */
+  format?: 'json' | 'yaml';
   signal?: AbortSignal;
   /** The server's version, when the caller already read it (batch pulls read ahead, in parallel). */
   remote?: RemoteSnapshot;
@@ -58,12 +61,17 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     : fileNameFor(
         { kind: target.kind, name: remote.name ? `${remote.name}${target.publicMode ? ' public' : ''}` : undefined, id: target.id },
         (n) => takenOnDisk.has(n) || !!state.files[stateKeyOf(root, path.join(folder, n))],
+        // Only OAS and streams documents can be YAML (the gateway's YAML is for those).
+        request.format === 'yaml' && (target.kind === 'oas' || target.kind === 'streams') ? 'yaml' : 'json',
       );
   const file = recorded
     ? await containedPath(root, recorded, `${STATE_DIR}/${STATE_FILE}`)
     : await containedPath(root, path.join(folder, fileName!), 'the pulled name');
   const key = stateKeyOf(root, file);
-  const text = formatDocument(remote.document);
+  // A YAML file is rewritten from its current text (the editor's, else the disk's): only the
+  // nodes whose values changed are touched. The snapshot of the server's version stays JSON.
+  const existing = formatOfFile(file) === 'yaml' && (await exists(file)) ? (ports.unsavedText(file) ?? (await fs.readFile(file, 'utf8'))) : undefined;
+  const text = definitionText(file, remote.document, existing);
   const remoteHash = hashDocument(target.kind, remote.document);
 
   let copiedTo: string | undefined;
@@ -71,7 +79,7 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     const unsaved = ports.unsavedText(file);
     const onDisk = await fs.readFile(file, 'utf8');
     const record = state.files[key];
-    const reason = overwriteReason(unsaved, onDisk, text, record ? record.localHash : undefined, target);
+    const reason = overwriteReason(unsaved, onDisk, text, record ? record.localHash : undefined, target, file);
     if (reason === 'modified' && record && ports.resolveMerge) {
       const merged = await mergeIntoFile(ports, {
         root,
@@ -111,7 +119,7 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
 
   await fs.mkdir(path.dirname(file), { recursive: true });
   await (ports.writeFile ? ports.writeFile(file, text) : fs.writeFile(file, text, 'utf8'));
-  await saveSnapshot(root, remoteHash, text);
+  await saveSnapshot(root, remoteHash, formatDocument(remote.document));
   await ports.store.update(root, (s) => {
     s.files[key] = { environment, target, remoteHash, localHash: remoteHash, pulledAt: new Date().toISOString() };
   });
@@ -133,13 +141,14 @@ export function overwriteReason(
   pulledText: string,
   recordedLocalHash: string | undefined,
   target: RemoteTarget,
+  file = 'document.json',
 ): OverwriteReason | undefined {
   if (unsaved !== undefined && unsaved !== onDisk) return 'unsaved';
   if (onDisk === pulledText) return undefined;
   if (recordedLocalHash === undefined) return 'unrecorded';
   let parsed: unknown;
   try {
-    parsed = JSON.parse(onDisk);
+    parsed = parseDefinitionText(file, onDisk);
   } catch {
     return 'modified';
   }

@@ -9,6 +9,7 @@
 // read back (the new remote hash) → offer a reload for gateway-style classic writes.
 import { jsonSyntaxProblem } from './jsonProblem';
 import { detectKind } from '../../../common/src/detection';
+import { formatOfFile, parseDefinitionText } from './documentFormat';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
 import { MissingServerSecretError, placeholderPaths, restoreSecrets } from './keySecrets';
 import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
@@ -34,10 +35,14 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   let document: unknown;
   let text = request.text;
   try {
-    document = JSON.parse(request.text);
+    // A YAML file is sent as JSON: the value the editor validated (documentFormat.ts).
+    document = parseDefinitionText(request.uri ?? name, request.text);
   } catch (err) {
-    const where = jsonSyntaxProblem(request.text) ?? `(${err instanceof Error ? err.message : String(err)})`;
-    return refused(`${name} is not valid JSON ${where}. Fix it before pushing.`);
+    const format = formatOfFile(request.uri ?? name) === 'yaml' ? 'YAML' : 'JSON';
+    const why = err instanceof Error ? err.message.replace(/^not valid YAML for the gateway \((.*)\)$/, '$1') : String(err);
+    // JSON: where it stops being JSON, by line and column; YAML: the parser's own sentence.
+    const where = format === 'JSON' ? (jsonSyntaxProblem(request.text) ?? `(${why})`) : `(${why})`;
+    return refused(`${name} is not valid ${format} ${where}. Fix it before pushing.`);
   }
   if (request.target?.publicMode) {
     return refused(

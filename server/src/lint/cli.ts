@@ -15,6 +15,7 @@
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentKind } from '../../../common/src/kinds';
+import { languageIdOfFileName } from '../../../common/src/detection';
 import { createLanguageService } from '../service/languageService';
 import { isRefusal } from '../../../validation/src/severity';
 import { unreadableJsonDiagnostics } from '../service/validation/syntax';
@@ -113,7 +114,7 @@ export function runLint(argv: readonly string[], cwd = process.cwd(), hooks: Lin
       hooks.documentRead?.(text.length);
       text = text.replace(/^\uFEFF/, ''); // the editor drops a byte-order mark too
       const uri = fileUriOf(absolute(file));
-      const textDocument = TextDocument.create(uri, /\.jsonc$/i.test(file) ? 'jsonc' : 'json', 1, text);
+      const textDocument = TextDocument.create(uri, languageIdOfFileName(file), 1, text);
       const kind = service.detectKind(textDocument)?.kind;
       if (!kind) {
         const parsed = service.parse(textDocument);

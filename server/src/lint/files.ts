@@ -7,7 +7,7 @@ import { globToRegExp, hasGlobSyntax } from '../../../common/src/glob';
 
 /** Folders never searched unless a pattern names them. */
 const SKIPPED = new Set(['node_modules', '.git']);
-const DOCUMENT_EXTENSIONS = /\.(json|jsonc)$/i;
+const DOCUMENT_EXTENSIONS = /\.(json|jsonc|yaml|yml)$/i;
 
 export interface Expansion {
   files: string[];

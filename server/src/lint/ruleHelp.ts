@@ -3,6 +3,7 @@
 // service/validation/codes.ts; the table in docs/svc-lint.md says the same in prose.
 
 import { Codes } from '../service/validation/codes';
+import { YamlCodes } from '../service/yaml/yamlCodes';
 
 export interface RuleHelp {
   /** One line (SARIF `shortDescription`). */
@@ -103,10 +104,38 @@ export const RULE_HELP: Record<string, RuleHelp> = {
   },
 };
 
+/** YAML documents' own codes (server/src/service/yaml/yamlCodes.ts; docs/yaml.md). */
+const YAML_HELP: Record<string, RuleHelp> = {
+  [YamlCodes.duplicateKey]: {
+    summary: 'A YAML mapping names a key twice.',
+    help: "Remove one of the two keys: the gateway's YAML decoder refuses the document.",
+  },
+  [YamlCodes.severalDocuments]: {
+    summary: 'The YAML file holds more than one document.',
+    help: 'Keep one API definition per file: move the documents after the first `---` into files of their own.',
+  },
+  [YamlCodes.badMerge]: {
+    summary: 'A merge key `<<` has a value that is not a mapping.',
+    help: 'Merge a mapping, an alias of one, or a list of them; or write the members out.',
+  },
+  [YamlCodes.aliasExpansion]: { summary: 'YAML aliases expand to too many values.', help: 'Write the repeated parts out, or anchor smaller parts.' },
+  [YamlCodes.notJson]: { summary: 'A YAML number (.inf, .nan) has no JSON form.', help: 'Write a finite number, or quote it to make it text.' },
+  [YamlCodes.surprisingScalar]: {
+    summary: 'An unquoted YAML value means something else than it looks (yes/on, 0777, a date, 1.10).',
+    help: 'Quote it to keep the text as written (the quick fix does), or write the value the gateway should read (true, 511, 1.1).',
+  },
+};
+
 /** The help for a code; syntax codes (`svc.syntax.*`) share one. */
 export function ruleHelpFor(code: string): RuleHelp {
-  const known = RULE_HELP[code];
+  const known = RULE_HELP[code] ?? YAML_HELP[code];
   if (known) return known;
+  if (code.startsWith(YamlCodes.syntaxPrefix)) {
+    return {
+      summary: 'The file is not valid YAML.',
+      help: 'Fix the YAML syntax at the position shown (indentation and unclosed quotes are the usual causes).',
+    };
+  }
   if (code.startsWith(Codes.syntaxPrefix)) {
     return {
       summary: 'The file is not valid JSON.',

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { MAX_INDEXED_FILE_BYTES } from '../service/index/userFiles';
 import type { WorkspaceModel } from '../service/index/workspaceModel';
 import { fileUriOf } from './files';
+import { languageIdOfFileName } from '../../../common/src/detection';
 
 /** Folders that hold no definitions of the user's (and `.svc/`, our base copies). */
 const SKIPPED = new Set(['node_modules', '.git', '.svc', 'dist', 'out', 'coverage', '.vscode-test']);
@@ -37,7 +38,7 @@ export function definitionFiles(root: string, limit = MAX_FILES): string[] {
     for (const entry of entries) {
       if (entry.isDirectory()) {
         if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) stack.push(join(dir, entry.name));
-      } else if (entry.isFile() && /\.jsonc?$/i.test(entry.name) && out.length < limit) out.push(join(dir, entry.name));
+      } else if (entry.isFile() && /\.(jsonc?|ya?ml)$/i.test(entry.name) && out.length < limit) out.push(join(dir, entry.name));
     }
   }
   return out;
@@ -53,7 +54,7 @@ export function indexProject(index: WorkspaceModel, root: string, skip: Readonly
   let count = 0;
   for (const file of definitionFiles(root)) {
     if (skip.has(file)) continue;
-    index.updateFile(fileUriOf(file), () => readSmallFile(file), /\.jsonc$/i.test(file) ? 'jsonc' : 'json');
+    index.updateFile(fileUriOf(file), () => readSmallFile(file), languageIdOfFileName(file));
     count++;
   }
   return count;

@@ -5,6 +5,7 @@
 import {
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  DocumentSymbolRequest,
   FileChangeType,
   TextDocuments,
   TextDocumentSyncKind,
@@ -42,6 +43,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   let foldingLimit: number | undefined;
   let dynamicConfiguration = false;
   let dynamicWatchers = false;
+  /** The editor outlines JSON itself: our outline is registered for YAML documents only. */
+  let yamlOnlyOutline = false;
   let navigation: Navigation | undefined;
 
   connection.onInitialize((params): InitializeResult => {
@@ -50,6 +53,9 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     dynamicConfiguration = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     dynamicWatchers = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     foldingLimit = capabilities.textDocument?.foldingRange?.rangeLimit;
+    yamlOnlyOutline =
+      (params.initializationOptions as SvcInitializationOptions | undefined)?.editorProvidesJsonOutline === true &&
+      capabilities.textDocument?.documentSymbol?.dynamicRegistration === true;
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
     // Schemas compile here, once, before the first request needs them.
@@ -91,7 +97,8 @@ export function startServer(connection: Connection, options: ServerOptions = {})
 
   connection.onInitialized(() => {
     if (dynamicConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'svc' });
-    if (dynamicWatchers) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.json' }] });
+    if (yamlOnlyOutline) void connection.client.register(DocumentSymbolRequest.type, { documentSelector: [{ language: 'yaml' }], label: 'Svc' });
+    if (dynamicWatchers) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{json,yaml,yml}' }] });
     void workspaceFiles
       ?.scan(folders)
       .then((count) => {

@@ -18,7 +18,11 @@ interface JsonValidateSection {
   enable?: unknown;
 }
 
-export function toDocumentSettings(section: SvcSection | null | undefined, jsonValidate?: JsonValidateSection | null): DocumentSettings {
+export function toDocumentSettings(
+  section: SvcSection | null | undefined,
+  jsonValidate?: JsonValidateSection | null,
+  yamlValidate?: unknown,
+): DocumentSettings {
   const enable = section?.validation?.enable;
   const max = section?.validation?.maxFileSize;
   const associations = section?.files?.associations;
@@ -31,6 +35,8 @@ export function toDocumentSettings(section: SvcSection | null | undefined, jsonV
         : undefined,
     // Only an explicit `true` (VS Code answers with its default): other clients may have no JSON service.
     jsonSyntaxReportedElsewhere: jsonValidate?.enable === true,
+    // `yaml.validate` exists (true by default) only when the YAML extension is installed.
+    yamlSyntaxReportedElsewhere: yamlValidate === true,
   };
 }
 
@@ -51,10 +57,11 @@ export class SettingsCache {
         .getConfiguration([
           { scopeUri: uri, section: 'svc' },
           { scopeUri: uri, section: 'json.validate' },
+          { scopeUri: uri, section: 'yaml.validate' },
         ])
         .then(
-          ([section, jsonValidate]: Array<SvcSection | JsonValidateSection | null>) =>
-            this.adjust(uri, toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null)),
+          ([section, jsonValidate, yamlValidate]: Array<SvcSection | JsonValidateSection | boolean | null>) =>
+            this.adjust(uri, toDocumentSettings(section as SvcSection | null, jsonValidate as JsonValidateSection | null, yamlValidate)),
           () => this.adjust(uri, toDocumentSettings(undefined)),
         );
       this.byUri.set(uri, settings);

@@ -7,7 +7,7 @@
 import { constants, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { KindAssociations } from '../../../common/src/detection';
+import { languageIdOfFileName, type KindAssociations } from '../../../common/src/detection';
 import { isUserFileUri, MAX_INDEXED_FILE_BYTES, type FilesExclude } from '../service/index/userFiles';
 import type { WorkspaceModel as WorkspaceIndex } from '../service/index/workspaceModel';
 import type { Logger } from './logger';
@@ -15,6 +15,8 @@ import type { Logger } from './logger';
 /** Folders that never hold API definitions worth indexing. */
 const SKIPPED = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test', 'coverage']);
 const MAX_FILES = 2000;
+/** JSON and YAML files (YAML ones count only as OAS and streams documents: detectKind). */
+const DEFINITION_FILE = /\.(json|ya?ml)$/i;
 
 export async function listJsonFiles(root: string, limit = MAX_FILES): Promise<string[]> {
   const found: string[] = [];
@@ -30,7 +32,7 @@ export async function listJsonFiles(root: string, limit = MAX_FILES): Promise<st
     for (const entry of entries) {
       if (entry.isDirectory()) {
         if (!SKIPPED.has(entry.name) && !entry.name.startsWith('.')) queue.push(join(dir, entry.name));
-      } else if (entry.isFile() && entry.name.endsWith('.json') && found.length < limit) {
+      } else if (entry.isFile() && DEFINITION_FILE.test(entry.name) && found.length < limit) {
         found.push(join(dir, entry.name));
       }
     }
@@ -106,7 +108,7 @@ export class WorkspaceFiles {
       }
       const text = await fs.readFile(path, 'utf8');
       if (this.isOpen(uri)) return false; // opened while we were reading
-      this.index.updateText(uri, text, await this.associationsFor(uri));
+      this.index.updateText(uri, text, await this.associationsFor(uri), languageIdOfFileName(uri));
       return true;
     } catch (error) {
       this.index.remove(uri);

@@ -23,9 +23,12 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { getSchemaRegistry, type SchemaRegistry } from '../schemas/registry';
 import { quickFixes } from './codeActions/index';
 import { complete } from './completion/completion';
-import { detectKind, type Detection, type KindAssociations } from '../../../common/src/detection';
+import { detectKind, kindFromAssociations, YAML_KINDS, type Detection, type KindAssociations } from '../../../common/src/detection';
+import { mayBeOurYaml } from './yaml/yamlParse';
 import { DocumentCache, type SvcDocument } from './parser/document';
 import { foldingRanges } from './folding/folding';
+import { yamlFoldingRanges } from './yaml/yamlFolding';
+import { unreadableYamlDiagnostics } from './yaml/yamlDiagnostics';
 import { format } from './format/format';
 import { formatInBackground, type Cancellation } from './format/backgroundFormat';
 import { hover } from './hover/hover';
@@ -90,7 +93,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const detect = (doc: SvcDocument, associations: KindAssociations): Detection | undefined => {
     const known = detections.get(doc);
     if (known && known.associations === associations) return known.detection;
-    const detection = doc.tooDeep ? undefined : detectKind(doc.uri, doc.value, associations);
+    // Someone else's YAML file (CI, compose…) is not even parsed, unless an association names it.
+    if (doc.isYaml && !mayBeOurYaml(doc.text) && !kindFromAssociations(doc.uri, associations)) {
+      detections.set(doc, { associations, detection: undefined });
+      return undefined;
+    }
+    let detection = doc.tooDeep ? undefined : detectKind(doc.uri, doc.value, associations);
+    // An untitled YAML document has no file name to tell: its language does (see detectKind).
+    if (detection && doc.isYaml && !YAML_KINDS.has(detection.kind)) detection = undefined;
     detections.set(doc, { associations, detection });
     return detection;
   };
@@ -107,7 +117,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const options = { ...DEFAULT_VALIDATION_SETTINGS, ...settings };
       const doc = cache.get(document);
       const detection = options.validationEnabled ? detect(doc, options.associations) : undefined;
-      return detection ? validateAs(doc, detection, options, { registry, walker, workspace }) : [];
+      if (detection) return validateAs(doc, detection, options, { registry, walker, workspace });
+      // A YAML document naming our extensions that cannot be read far enough to tell its kind
+      // (broken, or aliases past the limit): its YAML errors, so the user learns why.
+      return options.validationEnabled && doc.isYaml && /x-svc-(api-gateway|streaming)/.test(doc.text) ? unreadableYamlDiagnostics(doc) : [];
     },
     complete: (document, position, settings) => complete(cache.get(document), position, kindOf(document, settings), walker),
     hover: (document, position, settings) => {
@@ -115,9 +128,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return accessHover(cache.get(document), position, kind, workspace) ?? hover(cache.get(document), position, kind, walker);
     },
     documentSymbols: (document, settings) => documentSymbols(cache.get(document), kindOf(document, settings)),
-    format: (document, formatting, range, maxSize) => format(cache.get(document), formatting, range, maxSize),
-    formatInBackground: (document, formatting, range, maxSize, token) => formatInBackground(cache.get(document), formatting, range, maxSize, token),
-    foldingRanges: (document, limit) => foldingRanges(cache.get(document), limit),
+    // YAML formatting is the YAML extension's (docs/yaml.md); our JSON formatter would rewrite it.
+    format: (document, formatting, range, maxSize) => (cache.get(document).isYaml ? [] : format(cache.get(document), formatting, range, maxSize)),
+    formatInBackground: (document, formatting, range, maxSize, token) =>
+      cache.get(document).isYaml ? Promise.resolve([]) : formatInBackground(cache.get(document), formatting, range, maxSize, token),
+    foldingRanges: (document, limit) => {
+      const doc = cache.get(document);
+      return doc.isYaml ? yamlFoldingRanges(doc, limit ?? 5000) : foldingRanges(doc, limit);
+    },
     codeActions: (document, diagnostics, range, settings) => [
       ...quickFixes(cache.get(document), diagnostics, range, { associations: settings?.associations, walker, registry }),
       ...linkFixes(cache.get(document), diagnostics, range),

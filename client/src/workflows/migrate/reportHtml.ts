@@ -25,12 +25,18 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+const SAVE_YAML_TITLE = 'Save this OAS document as a YAML file of the workspace';
+
 export function reportHtml(report: MigrationReport, options: ReportPageOptions): string {
   const e = escapeHtml;
   const rows = report.rows
     .map((r, i) => {
       const diffs = r.documents
-        .map((d, j) => `<button class="diff" data-row="${i}" data-doc="${j}" title="${DIFF_TITLE}">Diff ${e(d.label)}</button>`)
+        .map(
+          (d, j) =>
+            `<button class="diff" data-row="${i}" data-doc="${j}" title="${DIFF_TITLE}">Diff ${e(d.label)}</button>` +
+            ` <button class="save-yaml" data-row="${i}" data-doc="${j}" title="${SAVE_YAML_TITLE}">Save ${e(d.label)} as YAML…</button>`,
+        )
         .join(' ');
       const details = r.outcome === 'failure' && r.messages.length > 1 ? `<ul>${r.messages.map((m) => `<li>${e(m)}</li>`).join('')}</ul>` : e(detailsOf(r));
       const list = (cls: string, title: string, items: string[]) =>
@@ -92,6 +98,9 @@ ${report.counts.success > 0 ? form : ''}
 const vscode = acquireVsCodeApi();
 for (const b of document.querySelectorAll('button.diff')) {
   b.addEventListener('click', () => vscode.postMessage({ type: 'diff', row: Number(b.dataset.row), doc: Number(b.dataset.doc) }));
+}
+for (const b of document.querySelectorAll('button.save-yaml')) {
+  b.addEventListener('click', () => vscode.postMessage({ type: 'saveYaml', row: Number(b.dataset.row), doc: Number(b.dataset.doc) }));
 }
 const form = document.getElementById('run');
 if (form) form.addEventListener('submit', (ev) => {

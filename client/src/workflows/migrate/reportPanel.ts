@@ -6,6 +6,8 @@ import type { MigrationReport } from './migrateReport';
 import { MigrationDocuments, migrationUri } from './migrationDocuments';
 import { makeNonce } from '../../shared/nonce';
 import { reportHtml } from './reportHtml';
+import { toYamlText } from '../../../../server/src/service/yaml/yamlWrite';
+import { slugify } from '../../../../engine/src/sync/fileNaming';
 import { isRunMode, type RunOptions } from './migrateRequest';
 
 export interface RunMessage extends RunOptions {
@@ -17,7 +19,13 @@ export interface DiffMessage {
   row: number;
   doc: number;
 }
-export type PanelMessage = RunMessage | DiffMessage;
+/** Save generated document `doc` of row `row` as a YAML file (the user picks where). */
+export interface SaveYamlMessage {
+  type: 'saveYaml';
+  row: number;
+  doc: number;
+}
+export type PanelMessage = RunMessage | DiffMessage | SaveYamlMessage;
 
 export interface ReportView {
   report: MigrationReport;
@@ -75,6 +83,8 @@ export class MigrationReportPanel implements vscode.Disposable {
     if (!view) return;
     if (message.type === 'diff') {
       await this.diff(message.row, message.doc);
+    } else if (message.type === 'saveYaml') {
+      await this.saveYaml(message.row, message.doc);
     } else if (message.type === 'run' && isRunMode(message.mode) && view.onRun && !this.busy) {
       this.busy = true;
       this.render();
@@ -102,6 +112,30 @@ export class MigrationReportPanel implements vscode.Disposable {
       Promise.resolve(generated.document),
     );
     await vscode.commands.executeCommand('vscode.diff', leftUri, rightUri, `${r.name}: classic ↔ generated OAS (${generated.label})`, { preview: true });
+  }
+
+  /**
+   * Writes generated document `doc` of row `row` as YAML where the user says (a save dialog in
+   * the workspace, `<name>.oas.yaml` proposed) and opens it; `target` skips the dialog (tests).
+   */
+  async saveYaml(row: number, doc: number, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const r = this.view?.report.rows[row];
+    const generated = r?.documents[doc];
+    if (!r || !generated) return undefined;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const proposed = `${slugify(r.name, 'migrated')}.oas.yaml`;
+    const uri =
+      target ??
+      (await vscode.window.showSaveDialog({
+        defaultUri: folder ? vscode.Uri.joinPath(folder, proposed) : undefined,
+        filters: { YAML: ['yaml', 'yml'] },
+        saveLabel: 'Save as YAML',
+        title: `Save the generated OAS document of ${r.name} as YAML`,
+      }));
+    if (!uri) return undefined;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(toYamlText(generated.document), 'utf8'));
+    await vscode.window.showTextDocument(uri, { preview: false });
+    return uri;
   }
 
   private render(): void {

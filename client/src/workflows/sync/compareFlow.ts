@@ -6,13 +6,13 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { formatDocument } from '../../../../engine/src/sync/canonicalJson';
 import type { FileStatus, PathChange } from '../../../../engine/src/sync/compare';
 import { inspectFile, InspectionProblem } from '../../../../engine/src/sync/inspect';
 import { mapPool, SYNC_CONCURRENCY } from '../../../../engine/src/sync/pool';
 import { stateKeyOf, type SyncRecord } from '../../../../engine/src/sync/stateFile';
 import { SYNC_KIND_LABELS } from '../../../../engine/src/sync/syncKinds';
 import type { SyncContext } from './syncContext';
+import { definitionText, formatOfFile } from '../../../../engine/src/sync/documentFormat';
 
 export const COMPARE_COMMAND = 'svc.compareWithEnvironment';
 
@@ -134,7 +134,9 @@ async function compareOne(
     const label = inspection.kind === 'key' ? SYNC_KIND_LABELS.key : `${SYNC_KIND_LABELS[inspection.kind]} '${inspection.name}'`;
     const counts = comparison.changes.length ? ` (${comparison.changes.length} path${comparison.changes.length === 1 ? '' : 's'})` : '';
     const message = `${path.basename(file)}: ${STATUS_WORDS[comparison.status]} on '${environment}'${counts} — ${label}.`;
-    const remoteText = inspection.remote.exists ? formatDocument(inspection.remote.document) : '';
+    // A YAML file is compared with the server's version written into it as pull would write it:
+    // the diff shows the changed values only, in YAML.
+    const remoteText = inspection.remote.exists ? definitionText(file, inspection.remote.document, inspection.text) : '';
     if (open) await showComparison(ctx, file, environment, remoteText, comparison.changes, message);
     return { ...base, status: comparison.status, changes: comparison.changes, message };
   } catch (err) {
@@ -153,7 +155,7 @@ async function showComparison(
   message: string,
 ): Promise<void> {
   const name = path.basename(file);
-  const left = ctx.diffs.create(`${name}.${environment}.json`, remoteText);
+  const left = ctx.diffs.create(`${name}.${environment}.${formatOfFile(file)}`, remoteText);
   const right = vscode.Uri.file(file);
   await vscode.commands.executeCommand('vscode.diff', left, right, `${name}: '${environment}' ↔ local`, { preview: false });
   if (changes.length === 0) {

@@ -30,6 +30,11 @@ function pullFolderOf(root: string): string {
   return normal;
 }
 
+/** `svc.pull.format`: the format of a file a new pull writes (an existing file keeps its own). */
+export function pullFormatOf(root: string): 'json' | 'yaml' {
+  return vscode.workspace.getConfiguration('svc.pull', vscode.Uri.file(root)).get<string>('format', 'json') === 'yaml' ? 'yaml' : 'json';
+}
+
 /** The text of an open editor with unsaved changes, else undefined. */
 function unsavedText(file: string): string | undefined {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
@@ -71,7 +76,7 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
             ? () => Promise.resolve(undefined)
             : undefined,
     },
-    { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), mode: args.mode, signal: args.signal },
+    { environment: args.environment, target: args.target, root, folder: pullFolderOf(root), format: pullFormatOf(root), mode: args.mode, signal: args.signal },
   );
   if (outcome.status === 'pulled' && outcome.file) await refreshOpenEditor(outcome.file);
   if (args.open && outcome.file && outcome.status !== 'skipped') {

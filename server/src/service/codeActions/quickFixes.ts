@@ -17,6 +17,7 @@ import { DIAGNOSTIC_SOURCE } from '../validation/toDiagnostics';
 import type { SvcDiagnosticData } from '../validation/types';
 import { durationSeconds, formatGoDuration, formatIsoDuration } from './durations';
 import { listenPathFix, operationChoices } from './gatewayFixes';
+import { yamlQuoteFixes } from './yamlFixes';
 import { insertMemberEdits, insertMembersEdit, renameAndReplaceEdit, renameKeyEdit, replaceValueEdit } from './edits';
 
 export interface QuickFixOptions {
@@ -42,6 +43,7 @@ export function quickFixes(doc: SvcDocument, diagnostics: readonly Diagnostic[],
     }
   }
   actions.push(...addAllMissing(doc, relevant));
+  if (doc.isYaml) actions.push(...yamlQuoteFixes(doc, relevant));
   return actions;
 }
 

@@ -7,6 +7,7 @@ import {
   CompletionItemKind,
   CompletionItemTag,
   InsertTextFormat,
+  InsertTextMode,
   MarkupKind,
   type CompletionItem,
   type CompletionList,
@@ -21,13 +22,17 @@ import { completionContext, type PropertyContext, type TextSpan, type ValueConte
 import { documentSnippets } from './documentSnippets';
 import { referenceMemberNames, referenceValues } from './references';
 import { escapeSnippet, valueSnippet, wantsFollowUpSuggest } from './snippetText';
+import { yamlCompletionContext } from '../yaml/yamlCompletionContext';
+import { yamlFlowSnippet, yamlKey, yamlLiteral, yamlValueSnippet } from '../yaml/yamlText';
+import { detectIndentation } from '../codeActions/edits';
 
 const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
 
 export function complete(doc: SvcDocument, position: Position, kind: DocumentKind | undefined, walker: SchemaWalker): CompletionList {
   const text = doc.text;
-  if (text.trim() === '') return { isIncomplete: false, items: emptyDocumentItems(doc) };
   const offset = doc.textDocument.offsetAt(position);
+  if (doc.isYaml) return { isIncomplete: false, items: yamlItems(doc, offset, kind, walker) };
+  if (text.trim() === '') return { isIncomplete: false, items: emptyDocumentItems(doc) };
   // `{` or `{}` typed into an empty file: the kind is not known yet, the templates still fit.
   if (isEmptyRootObject(text, offset)) return { isIncomplete: false, items: emptyRootItems(doc, offset) };
   if (!kind || doc.tooDeep) return { isIncomplete: false, items: [] };
@@ -37,12 +42,27 @@ export function complete(doc: SvcDocument, position: Position, kind: DocumentKin
   return { isIncomplete: false, items };
 }
 
+/** YAML: the same members and values, written as YAML (yaml/yamlText.ts); no JSON templates. */
+function yamlItems(doc: SvcDocument, offset: number, kind: DocumentKind | undefined, walker: SchemaWalker): CompletionItem[] {
+  if (!kind || doc.tooDeep) return [];
+  const context = yamlCompletionContext(doc.text, doc.tree(), offset);
+  if (!context) return [];
+  if (context.type === 'value') return valueItems(doc, context, kind, walker);
+  const members = memberItems(doc, context, kind, walker);
+  // `- word` in a sequence of scalars: the item itself is the value being typed.
+  if (members.length === 0 && typeof context.objectPath[context.objectPath.length - 1] === 'number') {
+    return valueItems(doc, { type: 'value', path: context.objectPath, replace: context.replace }, kind, walker);
+  }
+  return members;
+}
+
 function rangeOf(doc: SvcDocument, span: TextSpan): Range {
   return doc.range(span.offset, span.length);
 }
 
 /** VS Code filters on the text from the range start to the cursor: include the quote when it is there. */
 function filterTextFor(doc: SvcDocument, span: TextSpan, label: string): string {
+  if (doc.isYaml) return label;
   return doc.text.charAt(span.offset) === '"' ? JSON.stringify(label) : label;
 }
 
@@ -58,32 +78,34 @@ function memberItems(doc: SvcDocument, ctx: PropertyContext, kind: DocumentKind,
     if (ctx.existing.has(name)) continue;
     const facts = schemaFacts(walker.child(objectSchemas, name));
     if (facts.doNotSuggest) continue;
-    const value = valueSnippet(facts);
-    const key = escapeSnippet(JSON.stringify(name));
+    const value = doc.isYaml ? yamlValueSnippet(facts, detectIndentation(doc.text).tabSize) : valueSnippet(facts);
+    const key = escapeSnippet(doc.isYaml ? yamlKey(name) : JSON.stringify(name));
     const item: CompletionItem = {
       label: name,
       kind: CompletionItemKind.Property,
       detail: describeTypes(facts.types),
       documentation: documentation(facts, name),
       insertTextFormat: InsertTextFormat.Snippet,
-      textEdit: { range, newText: ctx.keyOnly ? key : `${key}: ${value}${comma}` },
+      textEdit: { range, newText: ctx.keyOnly ? key : doc.isYaml ? `${key}:${value}` : `${key}: ${value}${comma}` },
       filterText: filterTextFor(doc, ctx.replace, name),
       // Required members first, then schema order; deprecated ones last.
       sortText: `${facts.deprecation ? 2 : members.required.has(name) ? 0 : 1}${String(order).padStart(4, '0')}`,
     };
     if (facts.deprecation) item.tags = [CompletionItemTag.Deprecated];
+    if (doc.isYaml && !ctx.keyOnly) item.insertTextMode = InsertTextMode.adjustIndentation;
     if (!ctx.keyOnly && wantsFollowUpSuggest(facts, value)) item.command = TRIGGER_SUGGEST;
     items.push(item);
   }
   for (const ref of referenceMemberNames(doc.value, ctx.objectPath)) {
     if (ctx.existing.has(ref.name) || items.some((i) => i.label === ref.name)) continue;
-    const key = escapeSnippet(JSON.stringify(ref.name));
+    const key = escapeSnippet(doc.isYaml ? yamlKey(ref.name) : JSON.stringify(ref.name));
+    const refValue = doc.isYaml ? ' ' + yamlFlowSnippet(ref.valueSnippet) : ` ${ref.valueSnippet}${comma}`;
     items.push({
       label: ref.name,
       kind: CompletionItemKind.Reference,
       detail: ref.detail,
       insertTextFormat: InsertTextFormat.Snippet,
-      textEdit: { range, newText: ctx.keyOnly ? key : `${key}: ${ref.valueSnippet}${comma}` },
+      textEdit: { range, newText: ctx.keyOnly ? key : `${key}:${refValue}` },
       filterText: filterTextFor(doc, ctx.replace, ref.name),
       sortText: `0${ref.name}`,
     });
@@ -97,6 +119,7 @@ function valueItems(doc: SvcDocument, ctx: ValueContext, kind: DocumentKind, wal
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
   const add = (label: string, newText: string, item: Partial<CompletionItem>, snippet = false): void => {
+    if (doc.isYaml && !snippet) newText = yamlLiteral(newText);
     if (seen.has(label)) return;
     seen.add(label);
     items.push({

@@ -12,6 +12,10 @@ import type { DocumentKind } from '../../../../common/src/kinds';
 import { childPointer } from '../parser/jsonPointer';
 import { locatePointers, type JsonLocation } from '../parser/jsonLocator';
 import { arr, obj } from '../validation/semantic/util';
+import { isYamlLanguage, SvcDocument } from '../parser/document';
+
+/** YAML texts are located through the YAML front end (the JSON locator reads JSON only). */
+const isYamlDocument = (document: TextDocument): boolean => isYamlLanguage(document.languageId, document.uri);
 
 export type GlobalNameKind = 'api' | 'policy' | 'webhook';
 export type LocalNameKind = 'operation' | 'scheme';
@@ -234,7 +238,8 @@ export function extractFacts(document: TextDocument, kind: DocumentKind, value: 
   const locate = (): void => {
     if (located) return;
     located = true;
-    const found = locatePointers(document.getText(), new Set(all.map((s) => s.pointer)));
+    const pointers = new Set(all.map((s) => s.pointer));
+    const found = isYamlDocument(document) ? new SvcDocument(document).locateAll(pointers) : locatePointers(document.getText(), pointers);
     for (const site of all) {
       const location = found.get(site.pointer);
       if (!location) continue;
@@ -260,7 +265,8 @@ function nameRange(document: TextDocument, location: JsonLocation, key: boolean)
   let start = key ? (location.keyOffset ?? location.valueOffset) : location.valueOffset;
   let length = key ? (location.keyLength ?? location.valueLength) : location.valueLength;
   const text = document.getText();
-  if (text.charCodeAt(start) === 0x22 && length >= 2) {
+  const quote = text.charCodeAt(start);
+  if ((quote === 0x22 || (quote === 0x27 && isYamlDocument(document))) && length >= 2) {
     start += 1;
     length -= 2;
   }

@@ -10,6 +10,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity, type Range } from 'vscode-languageserver-types';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { detectKind, type KindAssociations } from '../../../../common/src/detection';
+import { mayBeOurYaml } from '../yaml/yamlParse';
 import { SvcDocument } from '../parser/document';
 import { Codes } from '../validation/codes';
 import type { Problem } from '../validation/types';
@@ -117,6 +118,9 @@ export class WorkspaceModel {
       this.pending.delete(uri);
       const text = typeof queued.text === 'string' ? queued.text : queued.text();
       if (text === undefined) return undefined;
+      // A YAML file is ours only as an OAS or streams document, which names our extension (or a
+      // `$schema`): other YAML files (CI, compose…) are not parsed, nor is the YAML library loaded.
+      if (queued.languageId === 'yaml' && !mayBeOurYaml(text)) return undefined;
       const doc = new SvcDocument(TextDocument.create(uri, queued.languageId, 0, text));
       // Text JSON.parse accepted needs no nesting check (the rules below walk fixed paths only).
       const value = doc.isStrictJson || !doc.tooDeep ? doc.value : undefined;

@@ -37,13 +37,16 @@ export function documentLinks(doc: SvcDocument, kind: DocumentKind | undefined, 
   for (const { pointer, url } of urls) {
     const at = found.get(pointer);
     if (!at || at.valueLength < 2) continue;
-    links.push({ range: doc.range(at.valueOffset + 1, at.valueLength - 2), target: url, tooltip: 'Open in the browser' });
+    // Inside the quotes (a YAML value may have none).
+    const quoted = /["']/.test(doc.text.charAt(at.valueOffset)) ? 1 : 0;
+    links.push({ range: doc.range(at.valueOffset + quoted, at.valueLength - 2 * quoted), target: url, tooltip: 'Open in the browser' });
   }
   if (gatewayUrl && /^https?:\/\//i.test(gatewayUrl)) {
     for (const path of factsOfDocument(doc, kind)?.listenPaths ?? []) {
       if (path.domain || /^[a-z]+:\/\//i.test(path.listenPath)) continue; // a custom domain or a key-value reference: no gateway URL to build
       const { start, end } = path.range;
-      const range = { start: { line: start.line, character: start.character + 1 }, end: { line: end.line, character: end.character - 1 } };
+      const quoted = doc.isYaml ? (/["']/.test(doc.text.charAt(doc.textDocument.offsetAt(start))) ? 1 : 0) : 1;
+      const range = { start: { line: start.line, character: start.character + quoted }, end: { line: end.line, character: end.character - quoted } };
       links.push({ range, target: gatewayLink(gatewayUrl, path.listenPath), tooltip: `Open on the gateway of the active environment (${gatewayUrl})` });
     }
   }

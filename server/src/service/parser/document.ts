@@ -17,6 +17,7 @@ import { parsePointer } from './jsonPointer';
 import { measureValue, shapeOfParsedText, type TextShape, type ValueShape } from './valueShape';
 import { LineIndex } from './lineIndex';
 import { beforeTextScan } from './textScans';
+import { isYamlPath, parseYaml, type YamlFinding } from '../yaml/yamlParse';
 
 export type { JsonLocation } from './jsonLocator';
 export type { TextShape } from './valueShape';
@@ -41,6 +42,11 @@ export interface SyntaxProblem {
   name: string;
 }
 
+/** A YAML document: language `yaml`, or a `.yaml`/`.yml` file of no JSON language. */
+export function isYamlLanguage(languageId: string, uri: string): boolean {
+  return languageId === 'yaml' || (languageId !== 'json' && languageId !== 'jsonc' && isYamlPath(uri));
+}
+
 export class SvcDocument {
   private parsed = false;
   private _value: unknown = undefined;
@@ -51,6 +57,9 @@ export class SvcDocument {
   private _tree: Node | undefined | null = null; // null = not built yet
   private _ends: ContainerEnds | undefined | null = null; // null = not built yet
   private _lines: LineIndex | undefined;
+  private _yamlFindings: YamlFinding[] = [];
+  private _yamlTree: (() => Node | undefined) | undefined;
+  private _yamlDepth = 0;
 
   /**
    * A snapshot of the editor's document: the LSP layer updates its TextDocument in place, and
@@ -62,6 +71,19 @@ export class SvcDocument {
   constructor(source: TextDocument) {
     this.text = source.getText();
     this.textDocument = TextDocument.create(source.uri, source.languageId, source.version, this.text);
+    this.isYaml = isYamlLanguage(source.languageId, source.uri);
+  }
+
+  /**
+   * A YAML document (language `yaml`, or a `.yaml`/`.yml` file of no known language): parsed by
+   * the YAML front end (server/src/service/yaml/), which gives the same value and tree shape.
+   */
+  readonly isYaml: boolean;
+
+  /** YAML's own findings (syntax, duplicate keys, several documents, surprising scalars). */
+  get yamlFindings(): readonly YamlFinding[] {
+    this.ensureParsed();
+    return this._yamlFindings;
   }
 
   get uri(): string {
@@ -85,6 +107,11 @@ export class SvcDocument {
    */
   get shape(): TextShape {
     if (this._shape) return this._shape;
+    if (this.isYaml) {
+      this.ensureParsed();
+      this._shape = { depth: this._yamlDepth, memberNames: 0 };
+      return this._shape;
+    }
     const strict = this.isStrictJson; // parses first: a failed parse asks for the shape itself
     this._shape ??= (strict ? shapeOfParsedText(this.text, this.valueShape) : undefined) ?? measureShape(this.text);
     return this._shape;
@@ -95,6 +122,7 @@ export class SvcDocument {
    * duplicate-member scan decides.
    */
   get mayRepeatMembers(): boolean {
+    if (this.isYaml) return false; // a repeated YAML key is one of the YAML findings (an error)
     return !this.isStrictJson || this.shape.memberNames !== this.valueShape.members;
   }
   /** Counts over the parsed value (strict JSON only). */
@@ -126,6 +154,14 @@ export class SvcDocument {
     if (this.parsed) return;
     this.parsed = true;
     const text = this.text;
+    if (this.isYaml) {
+      const parsed = parseYaml(text, MAX_NESTING);
+      this._value = parsed.value;
+      this._yamlTree = parsed.tree;
+      this._yamlFindings = parsed.findings;
+      this._yamlDepth = parsed.depth;
+      return;
+    }
     try {
       this._value = JSON.parse(text);
       this._strict = true;
@@ -151,6 +187,12 @@ export class SvcDocument {
   /** jsonc-parser's tree; kept for this version when small or broken (see KEEP_TREE_BELOW). */
   tree(): Node | undefined {
     if (this._tree !== null) return this._tree;
+    if (this.isYaml) {
+      // Built on first use, then kept with the version (positions of a YAML text need it).
+      this.ensureParsed();
+      this._tree = this._yamlTree?.();
+      return this._tree;
+    }
     let tree: Node | undefined;
     if (!this.tooDeep) {
       beforeTextScan(this.text);
@@ -174,6 +216,7 @@ export class SvcDocument {
    */
   treeAt(offset: number): Node | undefined {
     if (this.tooDeep) return undefined;
+    if (this.isYaml) return this.tree();
     if (this._tree === null && this.syntaxErrors.length === 0) {
       if (this._ends === null) this._ends = this.text.length >= INDEX_CONTAINERS_FROM ? ContainerEnds.of(this.text) : undefined;
       const partial = positionTree(this.text, offset, this._ends);
@@ -198,7 +241,7 @@ export class SvcDocument {
    */
   locateAll(pointers: Iterable<string>): Map<string, JsonLocation> {
     if (this.tooDeep) return new Map();
-    if (!this.hasTree && this.syntaxErrors.length === 0) return locatePointers(this.text, pointers);
+    if (!this.isYaml && !this.hasTree && this.syntaxErrors.length === 0) return locatePointers(this.text, pointers);
     const found = new Map<string, JsonLocation>();
     const root = this.tree();
     if (!root) return found;

@@ -6,6 +6,7 @@ import { MAX_NESTING } from '../parser/document';
 import { Codes } from './codes';
 import { DIAGNOSTIC_SOURCE } from './toDiagnostics';
 import { findDuplicateMembers } from '../parser/duplicateMembers';
+import { yamlDiagnostics } from '../yaml/yamlDiagnostics';
 
 const MESSAGES: Record<string, string> = {
   InvalidSymbol: 'Unexpected character: expected a JSON value, a member or a delimiter here.',
@@ -43,6 +44,7 @@ export function syntaxDiagnostics(doc: SvcDocument): Diagnostic[] {
       },
     ];
   }
+  if (doc.isYaml) return yamlDiagnostics(doc);
   const seen = new Set<number>();
   const out: Diagnostic[] = [];
   for (const error of doc.syntaxErrors) {
@@ -81,6 +83,8 @@ export function duplicateMemberDiagnostics(doc: SvcDocument): Diagnostic[] {
  * too deeply, syntax errors). Empty when it is well-formed JSON, which is then simply not ours.
  */
 export function unreadableJsonDiagnostics(doc: SvcDocument): Diagnostic[] {
+  // A YAML file of no kind is someone else's (CI files, compose files…): nothing to say.
+  if (doc.isYaml) return [];
   if (doc.text.trim() === '') {
     return [
       {

@@ -19,6 +19,11 @@ export interface ValidationSettings {
    * `jsonc` documents and svc-lint keep ours (see docs/language-server.md).
    */
   jsonSyntaxReportedElsewhere?: boolean;
+  /**
+   * The YAML extension (redhat.vscode-yaml, setting `yaml.validate`) validates YAML documents:
+   * their plain syntax errors and duplicate keys are left to it (docs/yaml.md).
+   */
+  yamlSyntaxReportedElsewhere?: boolean;
 }
 
 export const DEFAULT_VALIDATION_SETTINGS: ValidationSettings = {

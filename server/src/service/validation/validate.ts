@@ -14,6 +14,7 @@ import { problemsFromAjv } from './ajvErrors';
 import { memberProblems } from './memberChecks';
 import { semanticProblems } from './semantic/index';
 import { duplicateMemberDiagnostics, syntaxDiagnostics } from './syntax';
+import { reportedByYamlExtension } from '../yaml/yamlDiagnostics';
 import { referenceRefusesNull } from '../../../../validation/src/nullPolicy';
 import { goDecodingProblems } from '../../../../validation/src/refusals';
 import { noteNumberLiterals } from '../../../../validation/src/numberLiterals';
@@ -43,7 +44,8 @@ export function validate(doc: SvcDocument, settings: Partial<ValidationSettings>
 /** Validation for a document whose kind is already known. */
 export function validateAs(doc: SvcDocument, detection: Detection, settings: ValidationSettings, services: ValidationServices): Diagnostic[] {
   const skipSyntax = settings.jsonSyntaxReportedElsewhere === true && doc.textDocument.languageId === 'json' && !doc.tooDeep;
-  const diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
+  let diagnostics = skipSyntax ? [] : syntaxDiagnostics(doc);
+  if (doc.isYaml && settings.yamlSyntaxReportedElsewhere === true) diagnostics = diagnostics.filter((d) => !reportedByYamlExtension(String(d.code)));
   if (doc.tooDeep) return capFindings(diagnostics);
   appendAll(diagnostics, duplicateMemberDiagnostics(doc));
   const size = doc.text.length;
