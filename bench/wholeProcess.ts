@@ -18,7 +18,6 @@ import { dirname, join } from 'node:path';
 import { LspClient } from '../test/protocol/helpers/lspClient';
 import { SERVER_EXEC_ARGV } from '../common/src/serverProcess';
 import { largeOasDocument } from './inputs';
-import { yamlSection } from './yaml';
 
 export const ROOT = join(__dirname, '..');
 /** The checkout whose bin/svc-lint.js, dist/server.js and dist/client.js are measured. */
@@ -171,7 +170,16 @@ function activationFigures(): { loadMs: number; activateMs: number } {
   }
 }
 
-export async function wholeProcessBench(): Promise<void> {
+/**
+ * A section that needs this file's helpers and inputs (bench/yaml.ts): the caller hands it in, so
+ * this file does not import its own users.
+ */
+export interface ExtraSection {
+  part: string;
+  run(inputs: Inputs): Promise<void>;
+}
+
+export async function wholeProcessBench(extra: readonly ExtraSection[] = []): Promise<void> {
   ensurePeers();
   const inputs = writeInputs();
   const ruleset = join(inputs.dir, '.spectral.yaml');
@@ -185,7 +193,7 @@ export async function wholeProcessBench(): Promise<void> {
     if (PARTS.has('growth')) peerGrowthFigures(inputs, ruleset);
     if (PARTS.has('server')) await serverSection(inputs);
     if (PARTS.has('activation')) activationSection();
-    if (PARTS.has('yaml')) await yamlSection(inputs);
+    for (const section of extra) if (PARTS.has(section.part)) await section.run(inputs);
   } finally {
     rmSync(inputs.dir, { recursive: true, force: true });
   }

@@ -6,7 +6,8 @@
 // pull writes YAML when asked (`svc.pull.format`). The YAML library is loaded only for YAML files.
 import { isYamlFileName } from '../../../common/src/detection';
 import { parseYaml } from '../../../server/src/service/yaml/yamlParse';
-import { toYamlText, updateYamlText } from '../../../server/src/service/yaml/yamlWrite';
+import { toYamlText } from '../../../server/src/service/yaml/yamlWrite';
+import { updateYamlText } from '../../../server/src/service/yaml/yamlUpdate';
 import { formatDocument } from './canonicalJson';
 
 export type FileFormat = 'json' | 'yaml';

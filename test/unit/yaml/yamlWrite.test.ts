@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseYaml } from '../../../server/src/service/yaml/yamlParse';
-import { toYamlText, updateYamlText } from '../../../server/src/service/yaml/yamlWrite';
+import { toYamlText } from '../../../server/src/service/yaml/yamlWrite';
+import { updateYamlText } from '../../../server/src/service/yaml/yamlUpdate';
 
 const read = (text: string) => parseYaml(text, 512).value;
 

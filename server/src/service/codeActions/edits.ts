@@ -6,7 +6,7 @@ import type { TextEdit } from 'vscode-languageserver-types';
 import type { SvcDocument } from '../parser/document';
 import { instancePath } from '../validation/ajvErrors';
 import { parsePointer } from '../parser/jsonPointer';
-import { updateYamlText } from '../yaml/yamlWrite';
+import { updateYamlText } from '../yaml/yamlUpdate';
 import { yamlKey, yamlString } from '../yaml/yamlText';
 
 /** A member name as the document writes names: JSON quotes it; YAML leaves it plain when it can. */

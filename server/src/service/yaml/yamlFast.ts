@@ -10,7 +10,7 @@ import type { Node, NodeType } from 'jsonc-parser';
 import type * as JsYaml from 'js-yaml';
 import { coreValue, keyText, readPlain } from './yamlScalars';
 import { YamlCodes } from './yamlCodes';
-import type { YamlFinding, YamlParse } from './yamlParse';
+import type { YamlFinding, YamlParse } from './yamlTypes';
 
 let library: typeof JsYaml | undefined;
 function jsYaml(): typeof JsYaml {

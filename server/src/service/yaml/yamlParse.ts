@@ -20,27 +20,10 @@ import { coreValue, keyText, readPlain } from './yamlScalars';
 import { fastParseYaml } from './yamlFast';
 import { beforeTextScan } from '../parser/textScans';
 import { YamlCodes } from './yamlCodes';
+import type { YamlFinding, YamlParse } from './yamlTypes';
 export { isYamlFileName as isYamlPath } from '../../../../common/src/detection';
 
-export interface YamlFinding {
-  offset: number;
-  length: number;
-  severity: 'error' | 'warning';
-  code: string;
-  message: string;
-  /** For a surprising scalar: the quoted text the quick fix writes. */
-  quoted?: string;
-}
-
-export interface YamlParse {
-  /** The first document's value; undefined for an empty or hopelessly broken text. */
-  value: unknown;
-  /** The syntax tree, built on first call (the fast path builds it only when asked). */
-  tree: () => Node | undefined;
-  findings: YamlFinding[];
-  /** Deepest nesting of mappings and sequences. */
-  depth: number;
-}
+export type { YamlFinding, YamlParse } from './yamlTypes';
 
 /** Past this many nodes, counting each alias as the size of what it stands for, we stop. */
 const MAX_EXPANDED_NODES = 5_000_000;

@@ -31,5 +31,3 @@ export function quoteAmbiguousStrings(node: unknown): void {
     },
   });
 }
-
-export { updateYamlText } from './yamlUpdate';
