@@ -67,6 +67,8 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     devServer = new ManagementClient({ name: 'check-dev', dashboardUrl: dev.url, credentials: dev.credentials });
     prodServer = new ManagementClient({ name: 'check-prod', dashboardUrl: prod.url, credentials: prod.credentials });
     root = workspaceRoot().fsPath;
+    // Earlier suites share this workspace and may have pulled the same policy from elsewhere: start clean.
+    for (const p of ['svc.environments.json', 'environments', '.svc-deploy', GOLD]) fs.rmSync(path.join(root, p), { recursive: true, force: true });
     svcBin = path.join((await activeExtension()).extensionPath, 'bin', 'svc.js');
     api = await testingApi();
     write('svc.environments.json', [

@@ -50,7 +50,7 @@ describe('language server features', () => {
   });
 
   // severity.ts: a record's `oas` part is an OAS document, so the OAS rule decides its missing members.
-  it("a dashboard record's oas part: a missing info.version is an error, a missing listen path a warning saying how import fills it", async () => {
+  it("a dashboard record's oas part: a missing info.version and a missing listen path are errors (the create and update endpoints refuse them)", async () => {
     const record = {
       api_definition: { name: 'Pets', api_id: 'pets-record', proxy: { listen_path: '/pets-record/', target_url: 'http://up' }, is_oas: true },
       oas: {
@@ -74,10 +74,12 @@ describe('language server features', () => {
         .filter((d) => d.severity === severity)
         .map((d) => d.message)
         .sort();
-    assert.deepEqual(bySeverity(vscode.DiagnosticSeverity.Error), ['Missing required member `version`.']);
+    assert.deepEqual(bySeverity(vscode.DiagnosticSeverity.Error), [
+      "Missing required member `value`. The gateway's create, update and PATCH endpoints refuse the document without it (only its import endpoint fills it in): add it, or mark the file as an import template (`oas-template` in `svc.files.associations`, or a `$schema` naming `oas-template.schema.json`).",
+      'Missing required member `version`.',
+    ]);
     assert.deepEqual(bySeverity(vscode.DiagnosticSeverity.Warning), [
       'Missing member `version_data`, which the classic schema requires. The gateway still loads the definition (it does not run that schema) and leaves the member at its default; add it to say what you mean.',
-      "Missing required member `value`. The gateway's import and PATCH fill it in as `/` or the `listenPath` parameter; write it to say what you mean.",
     ]);
   });
 

@@ -164,7 +164,7 @@ describe('workflows more', () => {
 
   // Import and PATCH fill these members in (gateway-facts §8.4), so a template lacking them is no
   // refusal: warnings in Problems, no "will probably refuse" question, and the sandbox stores it.
-  it('an OAS template without upstream URL and listen path: warnings, not errors; created without the question', async () => {
+  it('an OAS document without upstream URL and listen path: errors (create refuses it) and push asks first; marked as an import template it has no error', async () => {
     const template = {
       openapi: '3.0.3',
       info: { title: 'E2E template', version: '1.0.0' },
@@ -178,14 +178,29 @@ describe('workflows more', () => {
         const ours = vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'svc');
         return ours.length >= 3 ? ours : undefined;
       },
-      { message: 'the template warnings in Problems' },
+      { message: 'the missing members in Problems' },
     );
-    assert.deepEqual([...new Set(findings.map((d) => d.severity))], [vscode.DiagnosticSeverity.Warning], findings.map((d) => d.message).join(' | '));
-    assert.ok(findings.some((d) => /^Missing `url` or `loadBalancing`: one of them is required\. The gateway's import and PATCH fill it in/.test(d.message)));
+    assert.deepEqual([...new Set(findings.map((d) => d.severity))], [vscode.DiagnosticSeverity.Error], findings.map((d) => d.message).join(' | '));
+    assert.ok(
+      findings.some((d) =>
+        /^Missing `url` or `loadBalancing`: one of them is required\. The gateway's create, update and PATCH endpoints refuse/.test(d.message),
+      ),
+    );
+    // Declining "push anyway" sends nothing.
     const outcome = await push(uri, { oasCreate: 'new', pushDespiteErrors: false }, ENV);
-    assert.equal(outcome?.status, 'pushed', outcome?.message);
-    assert.equal(outcome.route?.endpoint, 'POST /svc/apis/oas');
-    assert.equal(((await setup.server.getOasApi(outcome.target!.id)) as Json)['x-svc-api-gateway'].info.name, 'e2e-template');
+    assert.notEqual(outcome?.status, 'pushed', outcome?.message);
+    assert.ok(
+      !((await setup.server.listApis({ p: -1 })).apis ?? []).some((a) => (a.oas as Json | undefined)?.['x-svc-api-gateway']?.info?.name === 'e2e-template'),
+    );
+    // The same document marked as an import template: checked in the reference's template mode, no error.
+    fs.writeFileSync(
+      uri.fsPath,
+      `${JSON.stringify({ $schema: 'https://svc-gateway-tools.github.io/schemas/oas-template.schema.json', ...template }, null, 2)}\n`,
+    );
+    await waitFor(() => !vscode.languages.getDiagnostics(uri).some((d) => d.source === 'svc' && d.severity === vscode.DiagnosticSeverity.Error), {
+      message: 'no error once marked as a template',
+    });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('push an OAS document as a new version of an existing API: the base lists it, as the default', async () => {

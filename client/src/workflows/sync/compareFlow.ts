@@ -127,8 +127,9 @@ async function compareOne(
   const environment = record?.environment ?? ctx.activeEnvironment();
   const base = { environment: environment ?? '', file, name: path.basename(file) };
   if (!environment) return { ...base, status: 'error', changes: [], message: 'No environment to compare with: add one (Svc: Add Environment).' };
-  const client = await ctx.clientFor(environment);
   try {
+    // Inside the try: a file pulled from an environment removed since is one file that cannot be compared, not a failed run.
+    const client = await ctx.clientFor(environment);
     const inspection = await inspectFile(client, root, file, record, signal);
     const { comparison } = inspection;
     const label = inspection.kind === 'key' ? SYNC_KIND_LABELS.key : `${SYNC_KIND_LABELS[inspection.kind]} '${inspection.name}'`;
