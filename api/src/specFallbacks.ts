@@ -4,6 +4,7 @@
 import type { CallOptions, ManagementClient } from './client';
 import { isManagementApiError } from './errors';
 import { collectPages } from './paging';
+import { ListingWalk } from './listingWalk';
 import type { ClassicApiDefinition, DashApi, JsonMap } from './types';
 
 const GET_DASHBOARD_API = 'GET /api/apis/{apiId}';
@@ -28,6 +29,22 @@ export function listAllApis(client: ManagementClient, options: CallOptions & { u
     },
     { until: options.until },
   );
+}
+
+/**
+ * Every API of endpoint 10 in as few answers as the server allows: `p=-1` (everything at once,
+ * the spec), else its own pages, a few in flight at a time (the walk the tree uses:
+ * listingWalk.ts). For pull and diff of a whole environment (issue 32).
+ */
+export function listEveryApi(client: ManagementClient, options: CallOptions = {}): Promise<DashApi[]> {
+  const walk = new ListingWalk<DashApi>(
+    async (p) => {
+      const envelope = await client.listApis({ p, signal: options.signal });
+      return { items: envelope?.apis ?? [], pages: envelope?.pages };
+    },
+    { idOf: (record) => idsOfRecord(record)[0] ?? '' },
+  );
+  return walk.all();
 }
 
 /**
