@@ -3,8 +3,9 @@
 import * as path from 'node:path';
 import { listTargets } from '../sync/listing';
 import { readAhead, SYNC_CONCURRENCY } from '../sync/pool';
-import { pullResource, type PullOutcome } from '../sync/pull';
-import { readRemote } from '../sync/remoteReader';
+import type { PullOutcome } from '../sync/pull';
+import { pullBatch } from '../sync/pullBatch';
+import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS, type RemoteTarget } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
@@ -27,12 +28,13 @@ export async function pullCommand(root: string, connection: Connection, options:
   const client = clientFor(connection);
   const store = new SyncStateStore((problem) => out.note(problem));
   const { environment } = connection;
+  const catalog = new RemoteCatalog(client);
 
   let targets: Array<{ target: RemoteTarget; mode?: 'public' }>;
   const notes: string[] = [];
   if (options.all) {
     out.progress(`listing what '${environment}' has…`);
-    const listing = await listTargets(client);
+    const listing = await listTargets(client, undefined, catalog);
     targets = listing.targets.map((target) => ({ target }));
     notes.push(...listing.notes);
   } else {
@@ -43,37 +45,36 @@ export async function pullCommand(root: string, connection: Connection, options:
     targets = files.map((f) => ({ target: f.record!.target, mode: f.record!.target.publicMode ? 'public' : undefined }));
   }
 
+  // A few files are read on their own; many (or --all) from the listings, read once.
+  const reader = options.all || targets.length >= LISTING_FROM ? catalog : new RemoteCatalog(client, undefined, false);
   const counts = { pulled: 0, unchanged: 0, skipped: 0, missing: 0, failed: 0 };
-  // Reads run ahead in parallel; writing files (and choosing names) stays in listing order.
-  const remoteOf = readAhead(targets, SYNC_CONCURRENCY, ({ target, mode }) => readRemote(client, target, { mode }));
-  await store.batch(root, async () => {
-    for (const [index, { target, mode }] of targets.entries()) {
-      out.progress(`pulling ${index + 1}/${targets.length}`);
-      let outcome: PullOutcome;
-      try {
-        const remote = await remoteOf(index);
-        if (remote instanceof Error) throw remote;
-        outcome = await pullResource(
-          { client, store, unsavedText: () => undefined, decideOverwrite: () => Promise.resolve(options.force ? ('overwrite' as const) : ('skip' as const)) },
-          { environment, target, root, folder, mode, remote },
-        );
-      } catch (err) {
-        if (isConnectionFailure(err)) throw err;
-        counts.failed++;
-        out.endProgress();
-        out.error(`${SYNC_KIND_LABELS[target.kind]} ${target.kind === 'key' ? '(key)' : `'${target.id}'`}: ${describeFailure(err, connection)}`);
-        continue;
-      }
-      counts[outcome.status]++;
-      const file = outcome.file ? path.relative(root, outcome.file).split(path.sep).join('/') : undefined;
+  // Reads come from the listings where they carry the resource (read once), else one by one,
+  // ahead in parallel; names are chosen and outcomes reported in listing order (pullBatch.ts).
+  const remoteOf = readAhead(targets, SYNC_CONCURRENCY, ({ target, mode }) => reader.read(target, { mode }));
+  const report = (index: number, result: PullOutcome | Error) => {
+    const { target } = targets[index];
+    out.progress(`pulling ${index + 1}/${targets.length}`);
+    if (result instanceof Error) {
+      if (isConnectionFailure(result)) throw result;
+      counts.failed++;
       out.endProgress();
-      if (outcome.status === 'pulled') out.out(`pulled     ${file}`);
-      else if (outcome.status === 'skipped') out.out(`kept       ${file} (local changes; --force replaces them)`);
-      else if (outcome.status === 'missing') {
-        out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
-      }
+      out.error(`${SYNC_KIND_LABELS[target.kind]} ${target.kind === 'key' ? '(key)' : `'${target.id}'`}: ${describeFailure(result, connection)}`);
+      return;
     }
-  });
+    const outcome = result;
+    counts[outcome.status]++;
+    const file = outcome.file ? path.relative(root, outcome.file).split(path.sep).join('/') : undefined;
+    out.endProgress();
+    if (outcome.status === 'pulled') out.out(`pulled     ${file}`);
+    else if (outcome.status === 'skipped') out.out(`kept       ${file} (local changes; --force replaces them)`);
+    else if (outcome.status === 'missing') {
+      out.out(`missing    ${SYNC_KIND_LABELS[target.kind]} '${target.kind === 'key' ? '(key)' : target.id}' is no longer on '${environment}'`);
+    }
+  };
+  await pullBatch(
+    { client, store, unsavedText: () => undefined, decideOverwrite: () => Promise.resolve(options.force ? ('overwrite' as const) : ('skip' as const)) },
+    { environment, root, folder, items: targets, remoteOf, report, concurrency: SYNC_CONCURRENCY },
+  );
   out.endProgress();
   for (const note of notes) out.note(`note: ${note}`);
   out.note(

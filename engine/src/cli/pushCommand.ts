@@ -14,6 +14,9 @@ import { pushDocument, type PushOutcome, type PushUi, type SendSummary } from '.
 import { recordPush } from '../sync/recordPush';
 import type { OasVersionChoice, PushChoices } from '../sync/routing';
 import { readSnapshot } from '../sync/stateFile';
+import { LocalHashCache } from '../sync/localHashes';
+import { localStateOf, unchangedLocally } from '../sync/quickCheck';
+import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
@@ -44,12 +47,27 @@ export async function pushCommand(root: string, connection: Connection, options:
   const client = clientFor(connection);
   const { environment } = connection;
 
+  // Without FILE arguments, a tracked file whose bytes hash as recorded is not a candidate: it is
+  // neither parsed again (when its bytes are known) nor read from the server (issue 32).
+  const hashes = await LocalHashCache.load(root);
+  const toInspect =
+    options.files.length > 0
+      ? files
+      : (
+          await mapPool(files, SYNC_CONCURRENCY, async (work) =>
+            work.record && unchangedLocally(await localStateOf(hashes, work.key, work.file, work.record.target.kind), work.record) ? undefined : work,
+          )
+        ).filter((work): work is WorkFile => !!work);
+  await hashes.save(root);
+  // Many files: the server's versions from its listings, read once; a few: only those resources.
+  const catalog = new RemoteCatalog(client, undefined, toInspect.length >= LISTING_FROM);
+
   // Inspect first: what each file is and how it stands against the server.
   const problems: string[] = [];
   let done = 0;
-  const checked = await mapPool(files, SYNC_CONCURRENCY, async (work) => {
+  const checked = await mapPool(toInspect, SYNC_CONCURRENCY, async (work) => {
     try {
-      return { work, inspection: await inspectFile(client, root, work.file, work.record) };
+      return { work, inspection: await inspectFile(client, root, work.file, work.record, undefined, (target) => catalog.read(target, { mode: target.publicMode ? 'public' : undefined })) };
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       // A folder may hold key files never pulled here: they cannot be addressed, so they wait for a pull.
@@ -57,7 +75,7 @@ export async function pushCommand(root: string, connection: Connection, options:
       else problems.push(`${work.key}: ${err instanceof InspectionProblem ? err.message : describeFailure(err, connection)}`);
       return undefined;
     } finally {
-      out.progress(`checking ${++done}/${files.length}`);
+      out.progress(`checking ${++done}/${toInspect.length}`);
     }
   });
   const inspected = checked.filter((c): c is { work: WorkFile; inspection: Inspection } => !!c);

@@ -18,6 +18,12 @@ const cannotList = (err: unknown) =>
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
+/**
+ * From this many resources on, reading the whole listing once is cheaper than reading each one
+ * (two requests each for an OAS API); below it, a pull or diff of a few files reads only those.
+ */
+export const LISTING_FROM = 20;
+
 export class RemoteCatalog {
   private apiRecords?: Promise<DashApi[]>;
   private apiIndex?: Promise<Map<string, DashApi> | undefined>;
@@ -25,9 +31,11 @@ export class RemoteCatalog {
   /** Reads that went to the server one by one (for the benchmark and the tests). */
   singleReads = 0;
 
+  /** `useListings: false`: every read goes to the resource itself (a few files: see LISTING_FROM). */
   constructor(
     readonly client: ManagementClient,
     private readonly signal?: AbortSignal,
+    private readonly useListings = true,
   ) {}
 
   /**
@@ -66,7 +74,7 @@ export class RemoteCatalog {
    * they carry it whole, else read on its own.
    */
   async read(target: RemoteTarget, options: ReadOptions = {}): Promise<RemoteSnapshot> {
-    const listed = await this.fromListing(target, options);
+    const listed = this.useListings ? await this.fromListing(target, options) : undefined;
     if (listed) return listed;
     this.singleReads++;
     return readRemote(this.client, target, { signal: this.signal, ...options });
