@@ -6,7 +6,7 @@ import { type FileStatus, type PathChange } from '../sync/compare';
 import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
 import { LocalHashCache } from '../sync/localHashes';
-import { localStateOf, nameOf, unchangedLocally, unchangedRemotely } from '../sync/quickCheck';
+import { localStateOf, nameOf, unchangedLocally, unchangedRemotely, type LocalState } from '../sync/quickCheck';
 import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SYNC_KIND_LABELS, type RemoteTarget, type SyncKind } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
@@ -51,14 +51,23 @@ export async function buildDiffReport(root: string, connection: Connection, file
   const client = clientFor(connection);
   // Many files: the server's versions from its listings, read once (issue 32); a few: one by one.
   const catalog = new RemoteCatalog(client, undefined, files.length >= LISTING_FROM);
+  // The listings are asked for at once: they arrive while the local files are read and hashed.
+  catalog.prefetch();
   const hashes = await LocalHashCache.load(root);
+  // Every tracked file read and hashed first (parsed only when its bytes are new), while the
+  // listings are on their way; the event loop gets a turn now and then to take them in.
+  const locals = new Map<string, LocalState>();
+  for (const [index, work] of files.entries()) {
+    if (work.record) locals.set(work.key, localStateOf(hashes, work.key, work.file, work.record.target.kind));
+    if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
+  }
   let done = 0;
   const results = await mapPool(files, SYNC_CONCURRENCY, async (work): Promise<DiffFileResult> => {
     try {
       const { record } = work;
-      if (record) {
+      const local = locals.get(work.key);
+      if (record && local) {
         // Unchanged on both sides by the recorded hashes: no parse (when the bytes are known), no diff.
-        const local = await localStateOf(hashes, work.key, work.file, record.target.kind);
         if (local.hash !== undefined) {
           const { target } = record;
           const remote = await catalog.read(target, { mode: target.publicMode ? 'public' : undefined });

@@ -22,7 +22,7 @@ import { SYNC_KIND_LABELS } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
 import { EXIT, type ExitCode } from './exitCodes';
 import type { CliIo, Reporter } from './io';
-import { loadState, selectFiles, type WorkFile } from './workspace';
+import { selectFiles, type WorkFile } from './workspace';
 
 export interface PushOptions {
   files: string[];
@@ -42,23 +42,21 @@ interface Planned {
 }
 
 export async function pushCommand(root: string, connection: Connection, options: PushOptions, io: CliIo, out: Reporter): Promise<ExitCode> {
-  const state = await loadState(root, (line) => out.note(line));
+  // One read of the state: the store that records the pushes below keeps it (issue 32).
+  const store = new SyncStateStore((problem) => out.note(problem));
+  const state = await store.get(root);
   const files = await selectFiles(root, state, connection, options.files);
   const client = clientFor(connection);
   const { environment } = connection;
 
   // Without FILE arguments, a tracked file whose bytes hash as recorded is not a candidate: it is
   // neither parsed again (when its bytes are known) nor read from the server (issue 32).
-  const hashes = await LocalHashCache.load(root);
-  const toInspect =
-    options.files.length > 0
-      ? files
-      : (
-          await mapPool(files, SYNC_CONCURRENCY, async (work) =>
-            work.record && unchangedLocally(await localStateOf(hashes, work.key, work.file, work.record.target.kind), work.record) ? undefined : work,
-          )
-        ).filter((work): work is WorkFile => !!work);
-  await hashes.save(root);
+  let toInspect = files;
+  if (options.files.length === 0) {
+    const hashes = await LocalHashCache.load(root);
+    toInspect = files.filter((work) => !work.record || !unchangedLocally(localStateOf(hashes, work.key, work.file, work.record.target.kind), work.record));
+    await hashes.save(root);
+  }
   // Many files: the server's versions from its listings, read once; a few: only those resources.
   const catalog = new RemoteCatalog(client, undefined, toInspect.length >= LISTING_FROM);
 
@@ -120,7 +118,6 @@ export async function pushCommand(root: string, connection: Connection, options:
   }
 
   // The plan: a dry pass of the pipeline (every check, the route) that stops before sending.
-  const store = new SyncStateStore((problem) => out.note(problem));
   const plan: Planned[] = [];
   const unchanged: string[] = [];
   for (const { work, inspection } of candidates) {

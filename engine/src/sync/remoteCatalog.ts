@@ -53,6 +53,14 @@ export class RemoteCatalog {
     return this.policyList;
   }
 
+  /** Starts reading the listings now (when this catalog uses them), so they arrive while other work runs. */
+  prefetch(): void {
+    if (!this.useListings) return;
+    // Failures surface where the listings are used (read falls back, listTargets notes them).
+    this.index().catch(() => undefined);
+    this.policies().catch(() => undefined);
+  }
+
   /** The records by every id they answer to (API id and database id). */
   private index(): Promise<Map<string, DashApi> | undefined> {
     this.apiIndex ??= this.apis().then(
