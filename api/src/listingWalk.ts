@@ -24,6 +24,8 @@ export interface ListingWalkOptions<T> {
   onProgress?: (progress: ListingProgress) => void;
   /** Pages fetched at most before the walk stops (the tree offers "Load more" beyond). */
   maxPages?: number;
+  /** A lookup: no further page is fetched once an item satisfies this. */
+  until?: (item: T) => boolean;
 }
 
 /** The status of an error, when it carries one (ManagementApiError does). */
@@ -41,6 +43,7 @@ export class ListingWalk<T> {
   private readonly ids = new Set<string>();
   private readonly idOf: (item: T) => string;
   private readonly onProgress: (progress: ListingProgress) => void;
+  private readonly until?: (item: T) => boolean;
   protected maxPages: number;
 
   constructor(
@@ -50,6 +53,7 @@ export class ListingWalk<T> {
     this.idOf = options.idOf;
     this.onProgress = options.onProgress ?? (() => undefined);
     this.maxPages = options.maxPages ?? Number.POSITIVE_INFINITY;
+    this.until = options.until;
   }
 
   /** Every page is in. */
@@ -81,6 +85,7 @@ export class ListingWalk<T> {
     this.add(first.items ?? []);
     this.loaded = 1;
     this.pages = Math.max(1, typeof first.pages === 'number' && Number.isFinite(first.pages) ? first.pages : 1);
+    if (this.found(first.items ?? [])) this.pages = this.loaded;
     this.continueLoading();
   }
 
@@ -121,7 +126,10 @@ export class ListingWalk<T> {
   private async loadRest(): Promise<void> {
     while (!this.cancelled && this.loaded < this.pages && this.loaded < this.maxPages) {
       // A few pages at a time (never more than PARALLEL_PAGES requests in flight), added in page order.
-      const last = Math.min(this.pages, this.maxPages, this.loaded + PARALLEL_PAGES);
+      // Page 2 goes alone: a server that ignores `p` (or answered `p=-1` whole but announces pages)
+      // repeats what we have, and the walk ends after one request instead of a volley.
+      const window = this.loaded === 1 ? 1 : PARALLEL_PAGES;
+      const last = Math.min(this.pages, this.maxPages, this.loaded + window);
       const numbers = Array.from({ length: last - this.loaded }, (_, i) => this.loaded + 1 + i);
       let pages: Array<FetchedPage<T>>;
       try {
@@ -135,6 +143,10 @@ export class ListingWalk<T> {
         const items = page.items ?? [];
         const added = this.add(items);
         this.loaded += 1;
+        if (this.found(items)) {
+          this.pages = this.loaded;
+          break;
+        }
         // A page with nothing new repeats an earlier one: the server ignores `p`, so no page will add more.
         if (items.length > 0 && added === 0) {
           this.pages = this.loaded;
@@ -150,6 +162,10 @@ export class ListingWalk<T> {
       }
       if (this.loaded < this.pages) this.onProgress({ loaded: this.loaded, pages: this.pages });
     }
+  }
+
+  private found(items: readonly T[]): boolean {
+    return !!this.until && items.some(this.until);
   }
 
   /** Appends, skipping ids already listed (an API created meanwhile shifts later pages by one). */

@@ -24,6 +24,8 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
  */
 export const LISTING_FROM = 20;
 
+const GET_DASHBOARD_API = 'GET /api/apis/{apiId}';
+
 export class RemoteCatalog {
   private apiRecords?: Promise<DashApi[]>;
   private apiIndex?: Promise<Map<string, DashApi> | undefined>;
@@ -82,10 +84,22 @@ export class RemoteCatalog {
    * they carry it whole, else read on its own.
    */
   async read(target: RemoteTarget, options: ReadOptions = {}): Promise<RemoteSnapshot> {
-    const listed = this.useListings ? await this.fromListing(target, options) : undefined;
+    const listed = this.useListings || this.listingNeeded(target) ? await this.fromListing(target, options) : undefined;
     if (listed) return listed;
     this.singleReads++;
     return readRemote(this.client, target, { signal: this.signal, ...options });
+  }
+
+  /**
+   * A server without the read of one dashboard record (the spec has none) gives an API's record
+   * only through the listing: once that is known, the listing is read once, not once per API.
+   */
+  private listingNeeded(target: RemoteTarget): boolean {
+    return (
+      (target.kind === 'classic' || target.kind === 'oas') &&
+      hasDashboardCredential(this.client) &&
+      this.client.availability.isMissing(GET_DASHBOARD_API)
+    );
   }
 
   /** Undefined when the listing cannot answer for this target (then it is read on its own). */
