@@ -76,8 +76,24 @@ function writeCanonical(value: unknown): string {
 
 const NONE: readonly string[] = [];
 
+/** An array index as a property name: JavaScript orders such members first, by number. */
+const isIndex = (key: string) => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+
+/**
+ * The members in the order JSON.stringify writes the sorted copy canonicalJson builds: that copy
+ * is an object, so its array-index names come first, by number (the language's rule), then the
+ * other names sorted. Object.keys already lists index names first, by number.
+ */
+function canonicalOrder(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value);
+  let indexes = 0;
+  while (indexes < keys.length && isIndex(keys[indexes])) indexes++;
+  if (indexes === 0) return keys.sort();
+  return [...keys.slice(0, indexes), ...keys.slice(indexes).sort()];
+}
+
 function writeObject(value: Record<string, unknown>, skip: readonly string[]): string {
-  const keys = Object.keys(value).sort();
+  const keys = canonicalOrder(value);
   let text = '{';
   let first = true;
   for (const key of keys) {

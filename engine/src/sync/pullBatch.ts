@@ -143,7 +143,10 @@ export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Pr
       await fs.writeFile(path.join(snapshotDir, snapshot), text, 'utf8');
     }
     hashes.remember(key, target.kind, text, remoteHash);
-    pending.push([key, { environment, target, remoteHash, localHash: remoteHash, pulledAt: new Date().toISOString() }]);
+    const record: SyncRecord = { environment, target, remoteHash, localHash: remoteHash, pulledAt: new Date().toISOString() };
+    // In memory at once (a later item of this batch for the same file sees it), on disk at the next flush.
+    state.files[key] = record;
+    pending.push([key, record]);
     const note = target.publicMode ? ' (public form, without x-svc-api-gateway: it cannot be pushed back)' : '';
     return {
       status: 'pulled',
@@ -179,6 +182,7 @@ export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Pr
     return { file, fresh: !takenOnDisk.has(fileName) };
   };
 
+  const byFile = new Map<string, Promise<PullOutcome | Error>>();
   const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
   const inFlight: Array<Promise<PullOutcome | Error>> = [];
   let reported = 0;
@@ -204,7 +208,10 @@ export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Pr
       else {
         try {
           const { file, fresh } = await fileOf(target, remote);
-          result = apply(target, remote, file, fresh).catch(asError);
+          // The same file twice in one batch (a listing that names a resource twice): one after the other.
+          const before = byFile.get(file);
+          result = (before ? before.then(() => apply(target, remote, file, false)) : apply(target, remote, file, fresh)).catch(asError);
+          byFile.set(file, result);
         } catch (err) {
           result = Promise.resolve(asError(err));
         }
