@@ -71,7 +71,7 @@ for (const [what, error] of [
 }
 
 test('another failure of p=-1 is the failure of the walk', async () => {
-  const error = new ManagementApiError({ kind: 'server-error', endpoint: 'GET /api/apis', status: 500, hint: '' });
+  const error = new ManagementApiError({ kind: 'server', endpoint: 'GET /api/apis', status: 500, hint: '' });
   await assert.rejects(walk(() => Promise.reject(error)).all(), error);
 });
 
