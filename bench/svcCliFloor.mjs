@@ -18,7 +18,9 @@ const get = (p) =>
       .get(`${base}/api/apis?p=${p}`, { agent, headers: { Authorization: process.env.SVC_DASHBOARD_TOKEN, Accept: 'application/json' } }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`HTTP ${res.statusCode}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))) : reject(new Error(`HTTP ${res.statusCode}`)),
+        );
       })
       .on('error', reject);
   });
@@ -44,7 +46,9 @@ if (mode === 'pull') {
 } else if (mode === 'hash') {
   let n = 0;
   for (const name of fs.readdirSync(dir)) {
-    createHash('sha256').update(fs.readFileSync(path.join(dir, name))).digest('hex');
+    createHash('sha256')
+      .update(fs.readFileSync(path.join(dir, name)))
+      .digest('hex');
     n++;
   }
   if (n === 0) throw new Error('nothing to hash');

@@ -66,7 +66,15 @@ export async function workspaceServerBench(): Promise<void> {
     writeFileSync(join(workspace, f.path), f.text);
   }
   const bytes = files.reduce((n, f) => n + f.text.length, 0);
-  const figures = { build: [] as number[], rss: [] as number[], full: [] as number[], empty: [] as number[], p50: [] as number[], p95: [] as number[], load: [] as number[] };
+  const figures = {
+    build: [] as number[],
+    rss: [] as number[],
+    full: [] as number[],
+    empty: [] as number[],
+    p50: [] as number[],
+    p95: [] as number[],
+    load: [] as number[],
+  };
   try {
     for (let round = 0; round < RUNS; round++) {
       figures.load.push(loadavg()[0]);
@@ -123,8 +131,12 @@ export async function workspaceServerBench(): Promise<void> {
   console.log(`  initialized → index built          ${ms(median(figures.build))}   target ≤ 3000 ms: ${mark(median(figures.build) <= 3000)}`);
   console.log(`  resident memory after the scan      ${median(figures.rss).toFixed(0)} MB   target ≤ 300 MB: ${mark(median(figures.rss) <= 300)}`);
   const [full, bare] = [median(figures.full), median(figures.empty)];
-  console.log(`  first diagnostics of an opened file ${ms(full)} in the workspace, ${ms(bare)} in an empty one   target: no slower: ${mark(full <= bare * 1.1)}`);
-  console.log(`  references p50 / p95                ${figures.p50.map((v) => v.toFixed(1)).join(', ')} / ${figures.p95.map((v) => v.toFixed(1)).join(', ')} ms over LSP   target p95 ≤ 20 ms: ${mark(median(figures.p95) <= 20)}`);
+  console.log(
+    `  first diagnostics of an opened file ${ms(full)} in the workspace, ${ms(bare)} in an empty one   target: no slower: ${mark(full <= bare * 1.1)}`,
+  );
+  console.log(
+    `  references p50 / p95                ${figures.p50.map((v) => v.toFixed(1)).join(', ')} / ${figures.p95.map((v) => v.toFixed(1)).join(', ')} ms over LSP   target p95 ≤ 20 ms: ${mark(median(figures.p95) <= 20)}`,
+  );
   console.log(`  rounds: ${JSON.stringify(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, v.map((x) => Math.round(x * 10) / 10)])))}`);
 }
 

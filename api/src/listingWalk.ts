@@ -111,7 +111,8 @@ export class ListingWalk<T> {
   async all(): Promise<T[]> {
     if (this.loaded === 0) await this.start();
     await this.whenSettled();
-    if (this.failure !== undefined) throw this.failure;
+    const failure = this.failure;
+    if (failure !== undefined) throw failure instanceof Error ? failure : new Error(`the listing failed: ${JSON.stringify(failure)}`);
     return this.items;
   }
 

@@ -71,7 +71,8 @@ export async function buildDiffReport(root: string, connection: Connection, file
         if (local.hash !== undefined) {
           const { target } = record;
           const remote = await catalog.read(target, { mode: target.publicMode ? 'public' : undefined });
-          if (unchangedLocally(local, record) && unchangedRemotely(remote, record)) return unchangedResult(work.key, target, nameOf(target.kind, remote, target.id));
+          if (unchangedLocally(local, record) && unchangedRemotely(remote, record))
+            return unchangedResult(work.key, target, nameOf(target.kind, remote, target.id));
           return resultOf(work.key, await inspectFile(client, root, work.file, record, undefined, () => Promise.resolve(remote)));
         }
       }

@@ -65,7 +65,12 @@ export async function pushCommand(root: string, connection: Connection, options:
   let done = 0;
   const checked = await mapPool(toInspect, SYNC_CONCURRENCY, async (work) => {
     try {
-      return { work, inspection: await inspectFile(client, root, work.file, work.record, undefined, (target) => catalog.read(target, { mode: target.publicMode ? 'public' : undefined })) };
+      return {
+        work,
+        inspection: await inspectFile(client, root, work.file, work.record, undefined, (target) =>
+          catalog.read(target, { mode: target.publicMode ? 'public' : undefined }),
+        ),
+      };
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       // A folder may hold key files never pulled here: they cannot be addressed, so they wait for a pull.

@@ -192,7 +192,6 @@ export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Pr
       reported++;
     }
   };
-  let failure: unknown;
   try {
     for (let index = 0; index < items.length; index++) {
       if (signal?.aborted) break;
@@ -221,14 +220,12 @@ export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Pr
       if (Date.now() - lastFlush >= BATCH_FLUSH_MS) await flush();
     }
     await reportReady(true);
-  } catch (err) {
-    failure = err;
   } finally {
+    // Also when a report threw (a lost connection): what is under way finishes and is recorded.
     await Promise.allSettled(inFlight);
     await flush();
     await hashes.save(root);
   }
-  if (failure !== undefined) throw failure;
 }
 
 /** pull.ts's overwriteReason, with a file's normalised hash taken from the cache when its bytes are known. */

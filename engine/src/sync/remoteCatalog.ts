@@ -95,11 +95,7 @@ export class RemoteCatalog {
    * only through the listing: once that is known, the listing is read once, not once per API.
    */
   private listingNeeded(target: RemoteTarget): boolean {
-    return (
-      (target.kind === 'classic' || target.kind === 'oas') &&
-      hasDashboardCredential(this.client) &&
-      this.client.availability.isMissing(GET_DASHBOARD_API)
-    );
+    return (target.kind === 'classic' || target.kind === 'oas') && hasDashboardCredential(this.client) && this.client.availability.isMissing(GET_DASHBOARD_API);
   }
 
   /** Undefined when the listing cannot answer for this target (then it is read on its own). */

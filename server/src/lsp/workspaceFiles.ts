@@ -95,8 +95,12 @@ export class WorkspaceFiles {
       const associations = await this.associationsFor(folder);
       const paths = await listJsonFiles(fileURLToPath(folder));
       for (let i = 0; i < paths.length; i += SCAN_BATCH) {
-        const indexed = await Promise.all(paths.slice(i, i + SCAN_BATCH).map((path) => this.refresh(pathToFileURL(path).href, associations)));
+        const uris = paths.slice(i, i + SCAN_BATCH).map((path) => pathToFileURL(path).href);
+        const indexed = await Promise.all(uris.map((uri) => this.refresh(uri, associations)));
         count += indexed.filter(Boolean).length;
+        // Parsed now, a batch per turn, not on the first diagnostics that need the whole index: a
+        // file opened after the scan gets its diagnostics as fast as in an empty workspace.
+        uris.forEach((uri, k) => indexed[k] && this.index.factsOf(uri));
         await new Promise((resolve) => setImmediate(resolve)); // let requests in between batches
       }
     }

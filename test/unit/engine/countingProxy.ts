@@ -19,13 +19,10 @@ export async function startCountingProxy(target: string, options: { pageAnyway?:
   const server = http.createServer((req, res) => {
     state.requests.push(`${req.method} ${req.url}`);
     const url = options.pageAnyway && req.url?.startsWith('/api/apis?') ? req.url.replace(/([?&]p=)-1\b/, (_, name: string) => `${name}1`) : req.url;
-    const forward = http.request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers: req.headers, agent },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: url, headers: req.headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });

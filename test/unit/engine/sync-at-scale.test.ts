@@ -32,7 +32,9 @@ function oasDocument(i: number) {
 
 /** Reads of one API (or its dashboard record) on its own: what the listing makes unnecessary. */
 const singleApiReads = (requests: readonly string[]) =>
-  requests.filter((r) => /^GET \/svc\/apis\/oas\/[^?/]+/.test(r) || /^GET \/api\/apis\/(?!streams\/)[^/?]+(\?|$)/.test(r) || /^GET \/api\/apis\/streams\//.test(r));
+  requests.filter(
+    (r) => /^GET \/svc\/apis\/oas\/[^?/]+/.test(r) || /^GET \/api\/apis\/(?!streams\/)[^/?]+(\?|$)/.test(r) || /^GET \/api\/apis\/streams\//.test(r),
+  );
 const listings = (requests: readonly string[]) => requests.filter((r) => /^GET \/api\/apis\?/.test(r));
 
 for (const mode of ['full', 'spec-only'] as const) {
@@ -101,7 +103,10 @@ for (const mode of ['full', 'spec-only'] as const) {
         // flight learn it together, each reading the listing), the others share one whole listing.
         const asked = listings(proxy.requests);
         assert.ok(asked.length >= 1 && asked.length <= SYNC_CONCURRENCY + 1, asked.join(', '));
-        assert.ok(asked.every((r) => r === 'GET /api/apis?p=-1'), asked.join(', '));
+        assert.ok(
+          asked.every((r) => r === 'GET /api/apis?p=-1'),
+          asked.join(', '),
+        );
       }
       proxy.reset();
       run = await w.svc(['diff', ...names.slice(0, LISTING_FROM).map((n) => `svc/${n}`)], { env });

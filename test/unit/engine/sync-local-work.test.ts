@@ -18,7 +18,7 @@ import { SYNC_KINDS } from '../../../engine/src/sync/syncKinds';
 /** A small deterministic generator (no dependency): the same values on every run. */
 function random(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function value(next: () => number, depth: number): unknown {
@@ -127,7 +127,8 @@ test('a batch pull gives the files, names, outcomes and records of pulling one a
     await fs.writeFile(edited, JSON.stringify(doc, null, 2));
     return { root, ports };
   };
-  const describe = (o: PullOutcome | Error, root: string) => (o instanceof Error ? `error ${o.message}` : `${o.status} ${o.file ? path.relative(root, o.file) : ''}`);
+  const describe = (o: PullOutcome | Error, root: string) =>
+    o instanceof Error ? `error ${o.message}` : `${o.status} ${o.file ? path.relative(root, o.file) : ''}`;
 
   const one = await prepare();
   const oneByOne: string[] = [];
