@@ -19,6 +19,7 @@ import { localStateOf, unchangedLocally } from '../sync/quickCheck';
 import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS } from '../sync/syncKinds';
+import type { ManagementClient } from '../../../api/src/client';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
 import { EXIT, type ExitCode } from './exitCodes';
 import type { CliIo, Reporter } from './io';
@@ -128,6 +129,7 @@ export async function pushCommand(root: string, connection: Connection, options:
   for (const { work, inspection } of candidates) {
     let summary: SendSummary | undefined;
     const outcome = await runPipeline(root, connection, work, inspection, options, {
+      client,
       confirm: (s) => {
         summary = s;
         return Promise.resolve(false);
@@ -179,7 +181,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     out.progress(`pushing ${index + 1}/${plan.length}`);
     let outcome: PushOutcome;
     try {
-      outcome = await runPipeline(root, connection, p.work, p.inspection, options, { confirm: () => Promise.resolve(true) });
+      outcome = await runPipeline(root, connection, p.work, p.inspection, options, { client, confirm: () => Promise.resolve(true) });
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       failed++;
@@ -209,7 +211,7 @@ async function runPipeline(
   work: WorkFile,
   inspection: Inspection,
   options: PushOptions,
-  hooks: { confirm: (s: SendSummary) => Promise<boolean> },
+  hooks: { confirm: (s: SendSummary) => Promise<boolean>; client: ManagementClient },
 ): Promise<PushOutcome> {
   const { record } = work;
   let keyIdNeeded = false;
@@ -228,7 +230,9 @@ async function runPipeline(
   };
   const choices: PushChoices = {};
   const outcome = await pushDocument(
-    { clientFor: () => Promise.resolve(clientFor(connection)), ui },
+    // The command's one client: its kept-alive connections, and what it learned of the server
+    // (an endpoint beyond the spec it lacks is not asked for again by every pass).
+    { clientFor: () => Promise.resolve(hooks.client), ui },
     {
       environment: connection.environment,
       name: work.key,
