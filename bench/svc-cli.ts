@@ -139,7 +139,7 @@ async function benchMode(specOnly: boolean): Promise<void> {
   console.log(`  svc push FILE --yes (one file changed)  ${s(m.pushFile)}  (target < 1 s: ${m.pushFile < 1000 ? 'met' : 'MISSED'}; ${l})`);
   console.log(`  svc push --yes (one file changed)       ${s(m.pushAll)}  (no target; every tracked file checked)`);
   console.log(
-    `  rounds (ms): ${JSON.stringify(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, v.map((x) => Math.round(k === 'load' ? x * 10 : x) / (k === 'load' ? 10 : 1))])))}`,
+    `  rounds (ms; load): ${JSON.stringify(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, v.map((x) => Math.round(x * 10) / 10)])))}`,
   );
 }
 

@@ -134,8 +134,9 @@ export async function workspaceServerBench(): Promise<void> {
   console.log(
     `  first diagnostics of an opened file ${ms(full)} in the workspace, ${ms(bare)} in an empty one   target: no slower: ${mark(full <= bare * 1.1)}`,
   );
+  const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
   console.log(
-    `  references p50 / p95                ${figures.p50.map((v) => v.toFixed(1)).join(', ')} / ${figures.p95.map((v) => v.toFixed(1)).join(', ')} ms over LSP   target p95 ≤ 20 ms: ${mark(median(figures.p95) <= 20)}`,
+    `  references p50 / p95                ${list(figures.p50)} / ${list(figures.p95)} ms over LSP   target p95 ≤ 20 ms: ${mark(median(figures.p95) <= 20)}`,
   );
   console.log(`  rounds: ${JSON.stringify(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, v.map((x) => Math.round(x * 10) / 10)])))}`);
 }
