@@ -59,7 +59,10 @@ export async function pushCommand(root: string, connection: Connection, options:
     await hashes.save(root);
   }
   // Many files: the server's versions from its listings, read once; a few: only those resources.
-  const catalog = new RemoteCatalog(client, undefined, toInspect.length >= LISTING_FROM);
+  // The checks and the plan (nothing is sent) read the listing at most once between them; the
+  // sending pass reads the server afresh (its conflict check right before sending).
+  const planClient = withListingsOnce(client);
+  const catalog = new RemoteCatalog(planClient, undefined, toInspect.length >= LISTING_FROM);
 
   // Inspect first: what each file is and how it stands against the server.
   const problems: string[] = [];
@@ -68,7 +71,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     try {
       return {
         work,
-        inspection: await inspectFile(client, root, work.file, work.record, undefined, (target) =>
+        inspection: await inspectFile(planClient, root, work.file, work.record, undefined, (target) =>
           catalog.read(target, { mode: target.publicMode ? 'public' : undefined }),
         ),
       };
@@ -129,7 +132,7 @@ export async function pushCommand(root: string, connection: Connection, options:
   for (const { work, inspection } of candidates) {
     let summary: SendSummary | undefined;
     const outcome = await runPipeline(root, connection, work, inspection, options, {
-      client,
+      client: planClient,
       confirm: (s) => {
         summary = s;
         return Promise.resolve(false);
@@ -253,4 +256,25 @@ async function runPipeline(
     };
   }
   return outcome;
+}
+
+/**
+ * The client for the passes that send nothing: endpoint 10's listing, asked for with the same
+ * `p`, is read once and shared. A spec-only server gives an API's dashboard record only there
+ * (issue 32: a one-file push among 10,000 read the whole listing once per pass).
+ */
+function withListingsOnce(client: ManagementClient): ManagementClient {
+  const answers = new Map<string, ReturnType<ManagementClient['listApis']>>();
+  const shared = Object.create(client) as ManagementClient;
+  shared.listApis = (options = {}) => {
+    const key = String(options.p);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = client.listApis(options);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+  return shared;
 }
