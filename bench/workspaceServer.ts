@@ -104,7 +104,9 @@ export async function workspaceServerBench(): Promise<void> {
         for (let n = 0; n < 200; n++) {
           const f = files[Math.floor((n * files.length) / 200)];
           const uri = pathToFileURL(join(workspace, f.path)).href;
+          // As the user asks: on a document already open (its diagnostics in), not one still being opened.
           client.open(uri, f.text);
+          await client.waitForDiagnostics(uri, 1, 60000);
           const offset = f.text.indexOf('"api-') + 2;
           const before = f.text.slice(0, offset).split('\n');
           const position = { line: before.length - 1, character: before[before.length - 1].length };
