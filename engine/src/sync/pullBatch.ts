@@ -37,6 +37,11 @@ export interface BatchPullRequest {
   signal?: AbortSignal;
   /** File writes in flight at most. */
   concurrency?: number;
+  /**
+   * Writes a text file: the pulled file (when the ports have no writer of their own) and its
+   * snapshot in `.svc/remote/`. Default: node:fs/promises. `svc` passes a synchronous write.
+   */
+  writeText?: (file: string, text: string) => Promise<void>;
 }
 
 /** The state is written at least this often during a batch (and at its end). */
@@ -54,6 +59,7 @@ const readText = (file: string): Promise<string | undefined> =>
 export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Promise<void> {
   const { environment, root, items, signal } = request;
   const limit = Math.max(1, request.concurrency ?? 8);
+  const writeText = request.writeText ?? ((file: string, text: string) => fs.writeFile(file, text, 'utf8'));
   const state = await ports.store.get(root);
   const hashes = await LocalHashCache.load(root);
 
@@ -136,11 +142,11 @@ export async function pullBatch(ports: PullPorts, request: BatchPullRequest): Pr
       }
     }
     await ensureDir(path.dirname(file));
-    await (ports.writeFile ? ports.writeFile(file, text) : fs.writeFile(file, text, 'utf8'));
+    await (ports.writeFile ? ports.writeFile(file, text) : writeText(file, text));
     const snapshot = `${remoteHash}.json`;
     if (!snapshots.has(snapshot)) {
       snapshots.add(snapshot);
-      await fs.writeFile(path.join(snapshotDir, snapshot), text, 'utf8');
+      await writeText(path.join(snapshotDir, snapshot), text);
     }
     hashes.remember(key, target.kind, text, remoteHash);
     const record: SyncRecord = { environment, target, remoteHash, localHash: remoteHash, pulledAt: new Date().toISOString() };
