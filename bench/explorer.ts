@@ -1,7 +1,8 @@
-// The tree at scale: a sandbox with 2,000 more APIs (202 pages of 10), read through the tree's own
+// The tree at scale: a sandbox with 10,000 more APIs (1,002 pages of 10; SVC_BENCH_TREE_APIS), read through the tree's own
 // model, source and HTTP client as the extension does. Figures: the first level with its kind
 // counts, and a filter that finds an API of the last page; once with `p=-1` (everything in one
 // answer, the spec), once against a server that pages anyway (further pages in the background).
+import * as os from 'node:os';
 import { startSandbox } from '../sandbox/src/index';
 import { ManagementClient } from '../api/src';
 import { ExplorerModel } from '../client/src/explorer/explorerModel';
@@ -9,8 +10,9 @@ import { ManagementSource } from '../client/src/explorer/managementSource';
 import type { ExplorerNode } from '../client/src/explorer/nodes';
 import type { ResourceSource } from '../client/src/explorer/resourceSource';
 
-const BULK = 2000;
-const name = (i: number) => `Bulk API ${String(i).padStart(4, '0')}`;
+const BULK = Number(process.env.SVC_BENCH_TREE_APIS ?? 10000);
+const load = () => os.loadavg()[0].toFixed(1);
+const name = (i: number) => `Bulk API ${String(i).padStart(5, '0')}`;
 
 async function measure(source: ResourceSource): Promise<{ firstLevelMs: number; filterMs: number; found: boolean }> {
   const settled: Array<Promise<void>> = [];
@@ -68,7 +70,8 @@ export async function explorerBench(): Promise<void> {
     ] as const) {
       const r = await measure(source);
       console.log(
-        `  ${label.padEnd(28)} first level ${r.firstLevelMs.toFixed(0).padStart(6)} ms  target ≤ 1000 ms  ${r.firstLevelMs <= 1000 ? 'ok' : 'MISSED'}`,
+        `  ${label.padEnd(28)} first level ${r.firstLevelMs.toFixed(0).padStart(6)} ms  target ≤ 1000 ms  ` +
+          `${r.firstLevelMs <= 1000 ? 'ok' : 'MISSED'}  (load ${load()})`,
       );
       console.log(
         `  ${''.padEnd(28)} filter finds the last API ${r.filterMs.toFixed(0).padStart(6)} ms  target ≤ 2000 ms  ` +

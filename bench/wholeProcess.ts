@@ -40,8 +40,12 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const ms = (v: number) => `${v.toFixed(0).padStart(6)} ms`;
 // Three decimals below 0.1: a ratio of 0.083 against a target of 0.08 must not print as 0.08.
 export const ratio = (v: number) => `${v.toFixed(v < 0.1 ? 3 : 2).padStart(6)}×`;
-export const mark = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 export const load = () => loadavg()[0].toFixed(2);
+/** Issue 32: every verdict carries the load it was measured under; a target counts only on a quiet machine. */
+export const mark = (ok: boolean) => {
+  const now = loadavg()[0];
+  return `${ok ? 'meets target' : 'MISSES target'}   load ${now.toFixed(2)}${now > 2 ? '   WARNING: load above 2, not a quiet figure' : ''}`;
+};
 
 /** Installs bench/'s peers (pinned in bench/package-lock.json) when they are not there yet. */
 export function ensurePeers(): void {

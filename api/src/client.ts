@@ -127,6 +127,11 @@ export class ManagementClient {
     return this.http.availability;
   }
 
+  /** Closes the kept-alive connections (an environment removed or reconfigured). */
+  dispose(): void {
+    this.http.dispose();
+  }
+
   private call<T>(request: ApiRequest): Promise<T> {
     return this.http.sendJson<T>(request);
   }

@@ -44,6 +44,12 @@ export type HttpMethod = 'GET' | 'HEAD' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
 /** Methods that may be sent twice without a second effect: the only ones we retry. */
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 const RETRY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+/**
+ * Connections kept open per environment and scheme (issue 32): a pull of thousands of resources
+ * reuses a few sockets instead of opening one per request. Eight is what `svc` keeps in flight
+ * (engine/src/sync/pool.ts); more requests wait for a free socket.
+ */
+export const MAX_SOCKETS = 8;
 /** Refuse answers beyond this size instead of exhausting the extension host's memory. */
 const MAX_RESPONSE_BYTES = 128 * 1024 * 1024;
 
@@ -126,7 +132,28 @@ export class HttpTransport {
   /** Endpoints beyond the spec this server has shown it lacks (asked once per transport). */
   readonly availability = new EndpointAvailability();
 
+  /** The kept-alive connections of this environment, made on the first request of each scheme. */
+  private agents: { http?: http.Agent; https?: https.Agent } = {};
+
   constructor(private readonly config: ConnectionConfig) {}
+
+  /** Closes the kept-alive connections (idle ones never hold a process open: Node unrefs them). */
+  dispose(): void {
+    this.agents.http?.destroy();
+    this.agents.https?.destroy();
+    this.agents = {};
+  }
+
+  /**
+   * The pool for idempotent requests. POST and PATCH get a connection of their own: a kept-alive
+   * socket the server has just closed would fail them, and they must not be sent twice.
+   */
+  private agentFor(protocol: string, method: HttpMethod): http.Agent | false {
+    if (!IDEMPOTENT.has(method)) return false;
+    const options = { keepAlive: true, maxSockets: MAX_SOCKETS, maxFreeSockets: MAX_SOCKETS };
+    if (protocol === 'https:') return (this.agents.https ??= new https.Agent(options));
+    return (this.agents.http ??= new http.Agent(options));
+  }
 
   private log(line: string, level: RequestLogLevel = 'info'): void {
     try {
@@ -313,6 +340,7 @@ export class HttpTransport {
     ca: string[] | undefined,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    staleRetry = true,
   ): Promise<RawResult> {
     return new Promise<RawResult>((resolve, reject) => {
       let settled = false;
@@ -323,13 +351,7 @@ export class HttpTransport {
         signal?.removeEventListener('abort', onAbort);
         fn();
       };
-      const options: https.RequestOptions = {
-        method,
-        headers,
-        // A fresh connection per request: a kept-alive socket the server has just closed
-        // would fail a POST that we must not retry. Management calls are few; this is cheap.
-        agent: false,
-      };
+      const options: https.RequestOptions = { method, headers, agent: this.agentFor(url.protocol, method) };
       if (url.protocol === 'https:') {
         options.rejectUnauthorized = !this.config.tls?.allowSelfSigned;
         if (ca) options.ca = ca;
@@ -359,7 +381,15 @@ export class HttpTransport {
         finish(() => reject(TIMEOUT));
       }, timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
-      req.on('error', (error) => finish(() => reject(error)));
+      req.on('error', (error) => {
+        // A kept-alive socket the server closed while it sat idle: the request never reached the
+        // server, so an idempotent one goes again at once on another socket (once; not an attempt).
+        if (staleRetry && req.reusedSocket && isConnectionReset(error) && !signal?.aborted && !settled) {
+          finish(() => resolve(this.exchange(url, method, headers, body, ca, timeoutMs, signal, false)));
+          return;
+        }
+        finish(() => reject(error));
+      });
       req.end(body);
     });
   }

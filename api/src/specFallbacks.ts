@@ -3,7 +3,7 @@
 // endpoint 10's listing, every API through that listing's pages. Free of `vscode`.
 import type { CallOptions, ManagementClient } from './client';
 import { isManagementApiError } from './errors';
-import { collectPages } from './paging';
+import { ListingWalk } from './listingWalk';
 import type { ClassicApiDefinition, DashApi, JsonMap } from './types';
 
 const GET_DASHBOARD_API = 'GET /api/apis/{apiId}';
@@ -19,15 +19,28 @@ export function idsOfRecord(record: DashApi): string[] {
   return [str(classic.api_id), str(classic.id), str(info.id), str(info.dbId)].filter((v): v is string => !!v);
 }
 
-/** Every API of endpoint 10, page by page with the server's page size (see paging.ts). */
+/**
+ * Every API of endpoint 10: the one walk (listingWalk.ts, issue 32): `p=-1`, else the server's
+ * pages with its page size; `until` stops at the page that holds a match.
+ */
 export function listAllApis(client: ManagementClient, options: CallOptions & { until?: (record: DashApi) => boolean } = {}): Promise<DashApi[]> {
-  return collectPages(
+  return listEveryApi(client, options);
+}
+
+/**
+ * Every API of endpoint 10 in as few answers as the server allows: `p=-1` (everything at once,
+ * the spec), else its own pages, a few in flight at a time (the walk the tree uses:
+ * listingWalk.ts). For pull and diff of a whole environment (issue 32).
+ */
+export function listEveryApi(client: ManagementClient, options: CallOptions & { until?: (record: DashApi) => boolean } = {}): Promise<DashApi[]> {
+  const walk = new ListingWalk<DashApi>(
     async (p) => {
       const envelope = await client.listApis({ p, signal: options.signal });
       return { items: envelope?.apis ?? [], pages: envelope?.pages };
     },
-    { until: options.until },
+    { idOf: (record) => idsOfRecord(record)[0] ?? '', until: options.until },
   );
+  return walk.all();
 }
 
 /**
@@ -43,8 +56,9 @@ export async function findDashboardApi(client: ManagementClient, id: string, opt
       if (!isManagementApiError(err, 'missing-endpoint')) throw err;
     }
   }
+  // One answer where the server honours `p=-1`; else its pages until the record turns up.
   const matches = (record: DashApi) => idsOfRecord(record).includes(id);
-  return (await listAllApis(client, { signal: options.signal, until: matches })).find(matches);
+  return (await listEveryApi(client, { signal: options.signal, until: matches })).find(matches);
 }
 
 export interface ClassicRead {

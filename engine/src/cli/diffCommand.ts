@@ -5,7 +5,10 @@
 import { type FileStatus, type PathChange } from '../sync/compare';
 import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
-import { SYNC_KIND_LABELS, type SyncKind } from '../sync/syncKinds';
+import { LocalHashCache } from '../sync/localHashes';
+import { localStateOf, nameOf, unchangedLocally, unchangedRemotely, type LocalState } from '../sync/quickCheck';
+import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
+import { SYNC_KIND_LABELS, type RemoteTarget, type SyncKind } from '../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
 import { EXIT, type ExitCode } from './exitCodes';
 import type { Reporter } from './io';
@@ -46,9 +49,33 @@ export async function buildDiffReport(root: string, connection: Connection, file
   const state = await loadState(root, (line) => out.note(line));
   const files = await selectFiles(root, state, connection, fileArgs);
   const client = clientFor(connection);
+  // Many files: the server's versions from its listings, read once (issue 32); a few: one by one.
+  const catalog = new RemoteCatalog(client, undefined, files.length >= LISTING_FROM);
+  // The listings are asked for at once: they arrive while the local files are read and hashed.
+  catalog.prefetch();
+  const hashes = await LocalHashCache.load(root);
+  // Every tracked file read and hashed first (parsed only when its bytes are new), while the
+  // listings are on their way; the event loop gets a turn now and then to take them in.
+  const locals = new Map<string, LocalState>();
+  for (const [index, work] of files.entries()) {
+    if (work.record) locals.set(work.key, localStateOf(hashes, work.key, work.file, work.record.target.kind));
+    if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
+  }
   let done = 0;
   const results = await mapPool(files, SYNC_CONCURRENCY, async (work): Promise<DiffFileResult> => {
     try {
+      const { record } = work;
+      const local = locals.get(work.key);
+      if (record && local) {
+        // Unchanged on both sides by the recorded hashes: no parse (when the bytes are known), no diff.
+        if (local.hash !== undefined) {
+          const { target } = record;
+          const remote = await catalog.read(target, { mode: target.publicMode ? 'public' : undefined });
+          if (unchangedLocally(local, record) && unchangedRemotely(remote, record))
+            return unchangedResult(work.key, target, nameOf(target.kind, remote, target.id));
+          return resultOf(work.key, await inspectFile(client, root, work.file, record, undefined, () => Promise.resolve(remote)));
+        }
+      }
       return resultOf(work.key, await inspectFile(client, root, work.file, work.record));
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
@@ -70,6 +97,7 @@ export async function buildDiffReport(root: string, connection: Connection, file
     }
   });
   out.endProgress();
+  await hashes.save(root);
   const count = (test: (r: DiffFileResult) => boolean) => results.filter(test).length;
   const summary = {
     files: results.length,
@@ -81,6 +109,19 @@ export async function buildDiffReport(root: string, connection: Connection, file
   const exitCode = summary.errors ? EXIT.usage : summary.conflicts ? EXIT.conflict : summary.differences ? EXIT.differences : EXIT.ok;
   return { version: DIFF_FORMAT_VERSION, environment: connection.environment, exitCode, summary, files: results };
 }
+
+/** What inspectFile and compareFile say of a file unchanged on both sides since its base. */
+const unchangedResult = (file: string, target: RemoteTarget, name: string): DiffFileResult => ({
+  file,
+  kind: target.kind,
+  id: target.id,
+  name,
+  status: 'unchanged',
+  mode: 'three-way',
+  localChanged: false,
+  remoteChanged: false,
+  changes: [],
+});
 
 const idOf = (target: { kind: SyncKind; id: string } | undefined) => (target ? target.id : null);
 

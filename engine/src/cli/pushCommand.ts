@@ -19,12 +19,16 @@ import { pushDocument, type MergeFacts, type PushOutcome, type PushUi, type Send
 import { recordPush } from '../sync/recordPush';
 import type { OasVersionChoice, PushChoices } from '../sync/routing';
 import { readSnapshot } from '../sync/stateFile';
+import { LocalHashCache } from '../sync/localHashes';
+import { localStateOf, unchangedLocally } from '../sync/quickCheck';
+import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS } from '../sync/syncKinds';
+import type { ManagementClient } from '../../../api/src/client';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from './connection';
 import { EXIT, type ExitCode } from './exitCodes';
 import type { CliIo, Reporter } from './io';
-import { loadState, selectFiles, type WorkFile } from './workspace';
+import { selectFiles, type WorkFile } from './workspace';
 
 export interface PushOptions {
   files: string[];
@@ -49,17 +53,38 @@ interface Planned {
 }
 
 export async function pushCommand(root: string, connection: Connection, options: PushOptions, io: CliIo, out: Reporter): Promise<ExitCode> {
-  const state = await loadState(root, (line) => out.note(line));
+  // One read of the state: the store that records the pushes below keeps it (issue 32).
+  const store = new SyncStateStore((problem) => out.note(problem));
+  const state = await store.get(root);
   const files = await selectFiles(root, state, connection, options.files);
   const client = clientFor(connection);
   const { environment } = connection;
 
+  // Without FILE arguments, a tracked file whose bytes hash as recorded is not a candidate: it is
+  // neither parsed again (when its bytes are known) nor read from the server (issue 32).
+  let toInspect = files;
+  if (options.files.length === 0) {
+    const hashes = await LocalHashCache.load(root);
+    toInspect = files.filter((work) => !work.record || !unchangedLocally(localStateOf(hashes, work.key, work.file, work.record.target.kind), work.record));
+    await hashes.save(root);
+  }
+  // Many files: the server's versions from its listings, read once; a few: only those resources.
+  // The checks and the plan (nothing is sent) read the listing at most once between them; the
+  // sending pass reads the server afresh (its conflict check right before sending).
+  const planClient = withListingsOnce(client);
+  const catalog = new RemoteCatalog(planClient, undefined, toInspect.length >= LISTING_FROM);
+
   // Inspect first: what each file is and how it stands against the server.
   const problems: string[] = [];
   let done = 0;
-  const checked = await mapPool(files, SYNC_CONCURRENCY, async (work) => {
+  const checked = await mapPool(toInspect, SYNC_CONCURRENCY, async (work) => {
     try {
-      return { work, inspection: await inspectFile(client, root, work.file, work.record) };
+      return {
+        work,
+        inspection: await inspectFile(planClient, root, work.file, work.record, undefined, (target) =>
+          catalog.read(target, { mode: target.publicMode ? 'public' : undefined }),
+        ),
+      };
     } catch (err) {
       if (isConnectionFailure(err)) throw err;
       // A folder may hold key files never pulled here: they cannot be addressed, so they wait for a pull.
@@ -67,7 +92,7 @@ export async function pushCommand(root: string, connection: Connection, options:
       else problems.push(`${work.key}: ${err instanceof InspectionProblem ? err.message : describeFailure(err, connection)}`);
       return undefined;
     } finally {
-      out.progress(`checking ${++done}/${files.length}`);
+      out.progress(`checking ${++done}/${toInspect.length}`);
     }
   });
   const inspected = checked.filter((c): c is { work: WorkFile; inspection: Inspection } => !!c);
@@ -131,7 +156,6 @@ export async function pushCommand(root: string, connection: Connection, options:
   }
 
   // The plan: a dry pass of the pipeline (every check, the route) that stops before sending.
-  const store = new SyncStateStore((problem) => out.note(problem));
   const plan: Planned[] = [];
   const unchanged: string[] = [];
   for (const { work, inspection } of candidates) {
@@ -139,6 +163,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     let mergedText: string | undefined;
     let facts: MergeFacts | undefined;
     const outcome = await runPipeline(root, connection, work, inspection, options, {
+      client: planClient,
       confirm: (s) => {
         summary = s;
         return Promise.resolve(false);
@@ -207,6 +232,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     let outcome: PushOutcome;
     try {
       outcome = await runPipeline(root, connection, p.work, p.inspection, options, {
+        client,
         confirm: () => Promise.resolve(true),
         confirmMerge: () => Promise.resolve(true),
         writeMerged: (text) => fs.writeFile(p.work.file, text, 'utf8'),
@@ -240,7 +266,12 @@ async function runPipeline(
   work: WorkFile,
   inspection: Inspection,
   options: PushOptions,
-  hooks: { confirm: (s: SendSummary) => Promise<boolean>; confirmMerge: (f: MergeFacts) => Promise<boolean>; writeMerged: (text: string) => Promise<void> },
+  hooks: {
+    confirm: (s: SendSummary) => Promise<boolean>;
+    confirmMerge: (f: MergeFacts) => Promise<boolean>;
+    writeMerged: (text: string) => Promise<void>;
+    client: ManagementClient;
+  },
 ): Promise<PushOutcome> {
   const { record } = work;
   let keyIdNeeded = false;
@@ -263,7 +294,9 @@ async function runPipeline(
   };
   const choices: PushChoices = {};
   const outcome = await pushDocument(
-    { clientFor: () => Promise.resolve(clientFor(connection)), ui },
+    // The command's one client: its kept-alive connections, and what it learned of the server
+    // (an endpoint beyond the spec it lacks is not asked for again by every pass).
+    { clientFor: () => Promise.resolve(hooks.client), ui },
     {
       environment: connection.environment,
       name: work.key,
@@ -308,4 +341,25 @@ async function mergeOf(root: string, work: WorkFile, inspection: Inspection, res
     resolutions,
     localChanged: inspection.comparison.localChanged,
   });
+}
+
+/**
+ * The client for the passes that send nothing: endpoint 10's listing, asked for with the same
+ * `p`, is read once and shared. A spec-only server gives an API's dashboard record only there
+ * (issue 32: a one-file push among 10,000 read the whole listing once per pass).
+ */
+function withListingsOnce(client: ManagementClient): ManagementClient {
+  const answers = new Map<string, ReturnType<ManagementClient['listApis']>>();
+  const shared = Object.create(client) as ManagementClient;
+  shared.listApis = (options = {}) => {
+    const key = String(options.p);
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = client.listApis(options);
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+  return shared;
 }

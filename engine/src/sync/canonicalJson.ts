@@ -45,14 +45,71 @@ function sortDeep(value: unknown): unknown {
 
 /** sha256 of the normalised document (volatile members out, members sorted), hex. */
 export function hashDocument(kind: SyncKind, value: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(withoutVolatile(kind, value)))
-    .digest('hex');
+  return createHash('sha256').update(canonicalText(kind, value)).digest('hex');
+}
+
+/**
+ * `canonicalJson(withoutVolatile(kind, value))` in one pass over the value (issue 32): no sorted
+ * copy and no shallow copy are built, the text is written as the members are visited. The same
+ * text, character for character (a unit test pins it), so hashes in existing state files stay valid.
+ */
+export function canonicalText(kind: SyncKind, value: unknown): string {
+  const volatile = VOLATILE_MEMBERS[kind];
+  if (volatile.length === 0 || !value || typeof value !== 'object' || Array.isArray(value)) return writeCanonical(value);
+  return writeObject(value as Record<string, unknown>, volatile);
+}
+
+function writeCanonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) text += ',';
+      const item: unknown = value[i];
+      // JSON.stringify writes a hole, undefined or a function inside an array as null.
+      text += item === undefined || typeof item === 'function' || typeof item === 'symbol' ? 'null' : writeCanonical(item);
+    }
+    return `${text}]`;
+  }
+  return writeObject(value as Record<string, unknown>, NONE);
+}
+
+const NONE: readonly string[] = [];
+
+/** An array index as a property name: JavaScript orders such members first, by number. */
+const isIndex = (key: string) => /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
+
+/**
+ * The members in the order JSON.stringify writes the sorted copy canonicalJson builds: that copy
+ * is an object, so its array-index names come first, by number (the language's rule), then the
+ * other names sorted. Object.keys already lists index names first, by number.
+ */
+function canonicalOrder(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value);
+  let indexes = 0;
+  while (indexes < keys.length && isIndex(keys[indexes])) indexes++;
+  if (indexes === 0) return keys.sort();
+  return [...keys.slice(0, indexes), ...keys.slice(indexes).sort()];
+}
+
+function writeObject(value: Record<string, unknown>, skip: readonly string[]): string {
+  const keys = canonicalOrder(value);
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    if (skip.length > 0 && skip.includes(key)) continue;
+    const member = value[key];
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    if (!first) text += ',';
+    first = false;
+    text += `${JSON.stringify(key)}:${writeCanonical(member)}`;
+  }
+  return `${text}}`;
 }
 
 /** True when both documents are equal once normalised. */
 export function sameDocument(kind: SyncKind, a: unknown, b: unknown): boolean {
-  return canonicalJson(withoutVolatile(kind, a)) === canonicalJson(withoutVolatile(kind, b));
+  return canonicalText(kind, a) === canonicalText(kind, b);
 }
 
 /** How a pulled document is written to disk: 2-space JSON with a final newline. */

@@ -40,6 +40,8 @@ export async function inspectFile(
   file: string,
   record: SyncRecord | undefined,
   signal?: AbortSignal,
+  /** The server's version as already read (a listing's, issue 32); else read here. */
+  read: (target: RemoteTarget) => Promise<RemoteSnapshot> = (target) => readRemote(client, target, { mode: target.publicMode ? 'public' : undefined, signal }),
 ): Promise<Inspection> {
   let text: string;
   try {
@@ -69,7 +71,7 @@ export async function inspectFile(
       throw new InspectionProblem(`the ${SYNC_KIND_LABELS[kind]} names no id, so there is nothing on the server to compare it with.`);
     }
   }
-  const remote = target ? await readRemote(client, target, { mode: target.publicMode ? 'public' : undefined, signal }) : { exists: false };
+  const remote = target ? await read(target) : { exists: false };
   const baseText = record ? await readSnapshot(root, record.remoteHash) : undefined;
   let base: unknown;
   try {

@@ -5,6 +5,8 @@ import type { ManagementClient } from '../../../api/src/client';
 import { isManagementApiError } from '../../../api/src/errors';
 import { apiIdOf, apiKindOf, apiNameOf, policyIdOf } from './records';
 import { grantedApiIds, listAllApis } from '../../../api/src/specFallbacks';
+import { mapPool, SYNC_CONCURRENCY } from './pool';
+import { RemoteCatalog } from './remoteCatalog';
 import { grantedApiOfKey, KEY_API_UNKNOWN } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
 
@@ -41,7 +43,11 @@ export async function resolveApiArgument(client: ManagementClient, given: string
   throw new Error(`No API '${given}' on this server (neither an id nor a name): check --api.`);
 }
 
-export async function listTargets(client: ManagementClient, signal?: AbortSignal): Promise<TargetListing> {
+/**
+ * `catalog`: the listings read once, which the pull then reads each resource from (issue 32);
+ * without one, a catalog of this call's own.
+ */
+export async function listTargets(client: ManagementClient, signal?: AbortSignal, catalog = new RemoteCatalog(client, signal)): Promise<TargetListing> {
   const targets: RemoteTarget[] = [];
   const notes: string[] = [];
   const attempt = async (what: string, list: () => Promise<void>) => {
@@ -53,14 +59,14 @@ export async function listTargets(client: ManagementClient, signal?: AbortSignal
     }
   };
   await attempt('APIs', async () => {
-    // Every page, with the server's page size; a server that ignores `p` yields no duplicates.
-    for (const record of await listAllApis(client, { signal })) {
+    // `p=-1`, else every page with the server's page size; a server that ignores `p` yields no duplicates.
+    for (const record of await catalog.apis()) {
       const id = apiIdOf(record);
       if (id) targets.push({ kind: apiKindOf(record), id });
     }
   });
   await attempt('policies', async () => {
-    for (const policy of await client.listPolicies({ signal })) {
+    for (const policy of await catalog.policies()) {
       const id = policyIdOf(policy);
       if (id) targets.push({ kind: 'policy', id });
     }
@@ -68,11 +74,11 @@ export async function listTargets(client: ManagementClient, signal?: AbortSignal
   await attempt('keys', async () => {
     // (A server without the key listing: see KEYS_NOT_LISTED for what the note says to do instead.)
     const keyIds = (await client.listKeys({ p: -1, signal })).data?.keys ?? [];
-    for (const keyId of keyIds) {
-      if (signal?.aborted) break;
-      const target = await keyTargetOf(client, keyId, undefined, signal).catch(() => undefined);
-      if (target) targets.push(target);
-    }
+    // Each key is looked up on its own (no listing carries keys whole): a few at a time, in the listing's order.
+    const found = await mapPool(keyIds, SYNC_CONCURRENCY, (keyId) =>
+      signal?.aborted ? Promise.resolve(undefined) : keyTargetOf(client, keyId, undefined, signal).catch(() => undefined),
+    );
+    for (const target of found) if (target) targets.push(target);
   });
   return { targets, notes };
 }

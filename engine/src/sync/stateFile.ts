@@ -36,6 +36,9 @@ export interface StateReadResult {
   problem?: string;
 }
 
+/** `localeCompare`'s order (the same collator, ECMA-402) without making one per comparison: 10,000 records sort in a few ms. */
+const byName = new Intl.Collator();
+
 export const emptyState = (): SyncState => ({ version: STATE_VERSION, files: {} });
 
 /** The key of a file in the state: relative to the root, forward slashes. */
@@ -108,7 +111,7 @@ export async function writeState(root: string, state: SyncState): Promise<void> 
   await ensureGitignore(dir);
   const file = path.join(dir, STATE_FILE);
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const sorted: SyncState = { version: STATE_VERSION, files: Object.fromEntries(Object.entries(state.files).sort(([a], [b]) => a.localeCompare(b))) };
+  const sorted: SyncState = { version: STATE_VERSION, files: Object.fromEntries(Object.entries(state.files).sort(([a], [b]) => byName.compare(a, b))) };
   await fs.writeFile(temp, `${JSON.stringify(sorted, null, 2)}\n`, 'utf8');
   await fs.rename(temp, file);
 }

@@ -98,7 +98,9 @@ test('a spec-only server: the dashboard record and the classic definition come f
   const record = await findDashboardApi(client, 'c5');
   assert.equal(record?.api_definition?.name, 'Classic 5');
   assert.equal(countOf(strict, /^GET \/api\/apis\/c5$/), 1);
-  assert.equal(countOf(strict, /^GET \/api\/apis\?p=\d$/), 3, "paged through with the server's page size (2)");
+  // Issue 32: the listing is asked for whole first (`p=-1`, the spec); it holds c5, so no page follows.
+  assert.equal(countOf(strict, /^GET \/api\/apis\?p=-1$/), 1, 'the whole listing, once');
+  assert.equal(countOf(strict, /^GET \/api\/apis\?p=\d$/), 0, 'no page after the one that holds the record');
   assert.deepEqual(client.availability.missingEndpoints(), ['GET /api/apis/{apiId}']);
 
   const byDbId = await readClassicApi(client, 'db4');

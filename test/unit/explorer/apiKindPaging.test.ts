@@ -190,7 +190,8 @@ test('a refresh cancels the background loading of the listing it replaces', asyn
   model.invalidate(apis);
   open();
   await settled[0];
-  assert.deepEqual(calls, [-1, 2, 3, 4, 5], 'the cancelled listing stopped after the pages in flight (4 at most)');
+  // Page 2 goes alone (api/src/listingWalk.ts: a server that ignores `p` costs one request), then 4 at most in flight.
+  assert.deepEqual(calls, [-1, 2], 'the cancelled listing stopped after the page in flight');
 });
 
 test('a server that refuses p=-1 with 400 is paged from page 1', async () => {

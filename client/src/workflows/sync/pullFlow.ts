@@ -9,6 +9,9 @@ import { withCancellableProgress } from '../../shared/progress';
 import { saveHolding } from './saveHolding';
 import { pullResource, type PullOutcome } from './pull';
 import { listTargets } from '../../../../engine/src/sync/listing';
+import { readAhead, SYNC_CONCURRENCY } from '../../../../engine/src/sync/pool';
+import { pullBatch } from '../../../../engine/src/sync/pullBatch';
+import { RemoteCatalog } from '../../../../engine/src/sync/remoteCatalog';
 import type { PullArgs, SyncContext } from './syncContext';
 
 export const PULL_FOLDER_SETTING = 'svc.pull.folder';
@@ -117,33 +120,61 @@ export async function pullAll(ctx: SyncContext, environment: string): Promise<Pu
   await withCancellableProgress(`Pulling everything from '${environment}'`, async (signal, report) => {
     const client = await ctx.clientFor(environment);
     report('listing…');
-    // The engine's listing (the same as `svc pull --all`): a listing the server cannot give becomes a note.
-    const listing = await listTargets(client, signal);
+    // The engine's listing and batch pull (the same as `svc pull --all`, issue 32): the listings
+    // read once, each resource taken from them where they carry it whole, else read on its own
+    // (a few at a time); a listing the server cannot give becomes a note.
+    const catalog = new RemoteCatalog(client, signal);
+    const listing = await listTargets(client, signal, catalog);
     const targets = listing.targets;
     notes.push(...listing.notes);
     const step = targets.length ? 100 / targets.length : 100;
-    for (const [index, target] of targets.entries()) {
-      if (signal.aborted) {
-        summary.cancelled = true;
-        break;
-      }
-      report(`${index + 1}/${targets.length}`, step);
-      try {
-        const outcome = await pullIntoWorkspace(ctx, { environment, target, root, overwrite: 'skip', notify: false, signal });
-        if (outcome.status === 'pulled') summary.pulled++;
-        else if (outcome.status === 'unchanged') summary.unchanged++;
-        else if (outcome.status === 'skipped') summary.skipped++;
-        else if (outcome.status === 'merged') summary.merged++;
-        else if (outcome.status === 'conflict') summary.conflicts++;
-      } catch (err) {
-        if (isManagementApiError(err, 'cancelled')) {
-          summary.cancelled = true;
-          break;
-        }
-        summary.failed++;
-        ctx.log.error(`pull all: ${target.kind} ${target.kind === 'key' ? '(key)' : target.id} failed`, err);
-      }
-    }
+    const items = targets.map((target) => ({ target }));
+    const remoteOf = readAhead(items, SYNC_CONCURRENCY, ({ target }) => catalog.read(target));
+    await pullBatch(
+      {
+        client,
+        store: ctx.store,
+        unsavedText,
+        writeFile: writePulledFile,
+        decideOverwrite: () => Promise.resolve('skip' as const),
+        // Local changes merge with the server's version; a conflicting file is left as it is.
+        resolveMerge: () => Promise.resolve(undefined),
+      },
+      {
+        environment,
+        root,
+        folder: pullFolderOf(root),
+        format: pullFormatOf(root),
+        items,
+        remoteOf,
+        signal,
+        concurrency: SYNC_CONCURRENCY,
+        report: async (index, result) => {
+          const target = targets[index];
+          report(`${index + 1}/${targets.length}`, step);
+          if (result instanceof Error) {
+            if (isManagementApiError(result, 'cancelled')) {
+              summary.cancelled = true;
+              return;
+            }
+            summary.failed++;
+            ctx.log.error(`pull all: ${target.kind} ${target.kind === 'key' ? '(key)' : target.id} failed`, result);
+            return;
+          }
+          ctx.log.info(`pull: ${result.status} — ${result.message}`);
+          if (result.status === 'pulled') {
+            summary.pulled++;
+            if (result.file) await refreshOpenEditor(result.file);
+          } else if (result.status === 'unchanged') summary.unchanged++;
+          else if (result.status === 'skipped') summary.skipped++;
+          else if (result.status === 'merged') {
+            summary.merged++;
+            if (result.file) await refreshOpenEditor(result.file);
+          } else if (result.status === 'conflict') summary.conflicts++;
+        },
+      },
+    );
+    if (signal.aborted) summary.cancelled = true;
   });
   summary.message = [
     `${summary.cancelled ? 'Pull All cancelled' : 'Pull All done'} ('${environment}'): ${summary.pulled} pulled, ${summary.unchanged} unchanged`,
