@@ -12,13 +12,37 @@ import type { KeysAffectedResult } from '../../../client/src/workflows/access/ke
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
+import { workspaceRoot } from './helpers/workspace';
+import * as path from 'node:path';
+
+/**
+ * The files this suite pulled, and their records, leave with its environment: later suites that
+ * compare the whole pull folder meet no file of an environment that no longer exists.
+ */
+function forgetPulledFiles(environment: string): void {
+  const root = workspaceRoot().fsPath;
+  const stateFile = path.join(root, '.svc', 'state.json');
+  if (!fs.existsSync(stateFile)) return;
+  const state = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { files: Record<string, { environment?: string }> };
+  for (const [key, record] of Object.entries(state.files)) {
+    if (record.environment !== environment) continue;
+    fs.rmSync(path.join(root, ...key.split('/')), { force: true });
+    delete state.files[key];
+  }
+  fs.writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+}
 
 const ENV = 'E2E Access';
 const API = SEED_API_IDS.petstoreClassic;
 const POLICY = 'e2e-access-gold';
 
 describe('access', () => {
-  const setup = useSandboxEnvironment(ENV, { cleanup: () => vscode.commands.executeCommand('workbench.action.closeAllEditors') });
+  const setup = useSandboxEnvironment(ENV, {
+    cleanup: async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      forgetPulledFiles(ENV);
+    },
+  });
   let keyHash = '';
   let keyFile = '';
   let policyFile = '';

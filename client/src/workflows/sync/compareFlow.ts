@@ -127,9 +127,14 @@ async function compareOne(
   const environment = record?.environment ?? ctx.activeEnvironment();
   const base = { environment: environment ?? '', file, name: path.basename(file) };
   if (!environment) return { ...base, status: 'error', changes: [], message: 'No environment to compare with: add one (Svc: Add Environment).' };
+  let client;
   try {
-    // Inside the try: a file pulled from an environment removed since is one file that cannot be compared, not a failed run.
-    const client = await ctx.clientFor(environment);
+    client = await ctx.clientFor(environment);
+  } catch (err) {
+    // A file pulled from an environment removed since: that file cannot be compared, the others can.
+    return { ...base, status: 'error', changes: [], message: `${path.basename(file)} cannot be compared: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  try {
     const inspection = await inspectFile(client, root, file, record, signal);
     const { comparison } = inspection;
     const label = inspection.kind === 'key' ? SYNC_KIND_LABELS.key : `${SYNC_KIND_LABELS[inspection.kind]} '${inspection.name}'`;
