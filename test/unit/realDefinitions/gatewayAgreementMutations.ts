@@ -1,10 +1,12 @@
-// Mutants of the real definitions carried in the repository (test/fixtures/realworld, plus the
-// service fixtures' key and policy), one class of issue 26 at a time: for each class, changes the
+// Mutants of the real definitions carried in the repository (test/fixtures/realworld, the service
+// fixtures' key and policy, and the reference's own documents carried under
+// test/fixtures/real-definitions: up to four clean ones of each kind), one class of issue 26 at a time: for each class, changes the
 // reference gateway refuses (or skips at load) and nearby changes it accepts. Each comes from the
 // reference's source (docs/language-server.md, "Agreement with the reference, class by class").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentKind } from '../../../common/src/kinds';
+import { errorsOf, lint, realDocuments } from './realDefinitions';
 
 type Json = Record<string, unknown>;
 
@@ -36,7 +38,22 @@ export function bases(): Base[] {
     { name: 'streams/commerce-events-12-streams', kind: 'streams', value: read('realworld/streams-api/commerce-events-12-streams.json') },
     { name: 'policy/service-valid', kind: 'policy', value: read('service/valid/policy.json') },
     { name: 'session/service-valid', kind: 'session', value: read('service/valid/session.json') },
+    ...carriedBases(),
   ];
+}
+
+/** Up to four documents of each kind from the carried real definitions that lint clean of errors. */
+function carriedBases(): Base[] {
+  const byKind = new Map<string, number>();
+  const out: Base[] = [];
+  for (const doc of realDocuments().documents) {
+    const kind = doc.detection.kind;
+    if (!['classic', 'dashboard-api', 'oas', 'streams', 'policy', 'session'].includes(kind) || doc.name.includes('#')) continue;
+    if ((byKind.get(kind) ?? 0) >= 4 || errorsOf(lint(doc)).length > 0) continue;
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    out.push({ name: `carried/${doc.name}`, kind: kind as DocumentKind, value: JSON.parse(doc.text) as Json });
+  }
+  return out;
 }
 
 const clone = (v: Json): Json => structuredClone(v);
