@@ -1,6 +1,11 @@
 // StrykerJS: mutation testing of the code that guards users (issue 18). `npm run test:mutation`.
 // Not part of `npm test`. See docs/testing.md for why these modules and how to run one at a time.
 // The tests read only what the repository holds (test/fixtures/), so the sandbox needs nothing beside it.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
 const tempDirName = '.stryker-tmp';
 
 // The property tests (test/unit/properties/) use a fixed seed under Stryker: same inputs for every mutant.
@@ -89,6 +94,7 @@ export const AREAS = {
     mutate: ['client/src/explorer/loadedIds.ts', 'client/src/explorer/apiListing.ts', 'client/src/shared/masking.ts', 'client/src/shared/keyIds.ts'],
     tests: [
       'test/unit/explorer/loadedIds.test.ts',
+      'test/unit/explorer/apiListingBackground.test.ts',
       'test/unit/explorer/apiKindPaging.test.ts',
       'test/unit/explorer/pagingIgnoredP.test.ts',
       'test/unit/explorer/keyIdMasking.test.ts',

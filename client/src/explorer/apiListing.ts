@@ -87,6 +87,7 @@ export class ApiListing {
   /** Resumes after a failure, or goes `extraPages` past the bound ("Load more APIs…"). */
   resume(extraPages = 0): Promise<void> {
     this.error = undefined;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: with 0 extra pages the bound only moves up to `loaded`, which it is already at or above (loaded exceeds it only for a bound below 1, where nothing loads either way).
     if (extraPages > 0) this.maxPages = Math.max(this.maxPages, this.loaded) + extraPages;
     this.continueLoading();
     return this.whenSettled();
@@ -117,6 +118,7 @@ export class ApiListing {
         const added = this.add(page.items);
         this.loaded += 1;
         // A page with nothing new repeats an earlier one: the server ignores `p`, so no page will add more.
+        // Stryker disable next-line EqualityOperator: an empty page adds nothing and ends the listing at this page, exactly as the empty-page branch below does.
         if (page.items.length > 0 && added === 0) {
           this.pages = this.loaded;
           break;
@@ -139,6 +141,7 @@ export class ApiListing {
       if (this.ids.has(item.id)) continue;
       this.ids.add(item.id);
       this.items.push(item);
+      // Stryker disable next-line AssignmentOperator: callers only ask whether anything was added (zero or not); counting down is never zero either.
       added += 1;
     }
     return added;
