@@ -20,7 +20,13 @@ process.env.SVC_FC_SEED ??= '20261125';
  */
 export const AREAS = {
   cli: {
-    mutate: ['engine/src/cli/pushCommand.ts', 'engine/src/cli/pullCommand.ts', 'engine/src/cli/diffCommand.ts', 'engine/src/cli/main.ts', 'engine/src/cli/exitCodes.ts'],
+    mutate: [
+      'engine/src/cli/pushCommand.ts',
+      'engine/src/cli/pullCommand.ts',
+      'engine/src/cli/diffCommand.ts',
+      'engine/src/cli/main.ts',
+      'engine/src/cli/exitCodes.ts',
+    ],
     tests: [
       'test/unit/engine/cli-push-outcomes.test.ts',
       'test/unit/engine/cli-exit-codes.test.ts',
@@ -56,7 +62,13 @@ export const AREAS = {
     ],
   },
   diff: {
-    mutate: ['engine/src/diff/semanticDiff.ts', 'engine/src/diff/merge.ts', 'engine/src/diff/arrayIdentity.ts', 'engine/src/diff/textEdits.ts', 'validation/src/jsonPointer.ts'],
+    mutate: [
+      'engine/src/diff/semanticDiff.ts',
+      'engine/src/diff/merge.ts',
+      'engine/src/diff/arrayIdentity.ts',
+      'engine/src/diff/textEdits.ts',
+      'validation/src/jsonPointer.ts',
+    ],
     tests: [
       'test/unit/boundaries/diff.test.ts',
       'test/unit/engine/semanticDiff.test.ts',
@@ -67,7 +79,13 @@ export const AREAS = {
     ],
   },
   validation: {
-    mutate: ['validation/src/severity.ts', 'validation/src/refusals.ts', 'validation/src/semantic/*.ts', 'validation/src/suggest.ts', 'sandbox/src/routes/refusals.ts'],
+    mutate: [
+      'validation/src/severity.ts',
+      'validation/src/refusals.ts',
+      'validation/src/semantic/*.ts',
+      'validation/src/suggest.ts',
+      'sandbox/src/routes/refusals.ts',
+    ],
     tests: [
       'test/unit/validation/severity.test.ts',
       'test/unit/boundaries/refusals.test.ts',
@@ -102,7 +120,14 @@ export const AREAS = {
     ],
   },
   migration: {
-    mutate: ['migration/src/map*.ts', 'migration/src/convert.ts', 'migration/src/preprocess.ts', 'migration/src/skip.ts', 'migration/src/versioning.ts', 'migration/src/modes.ts'],
+    mutate: [
+      'migration/src/map*.ts',
+      'migration/src/convert.ts',
+      'migration/src/preprocess.ts',
+      'migration/src/skip.ts',
+      'migration/src/versioning.ts',
+      'migration/src/modes.ts',
+    ],
     tests: [
       'test/unit/migration/mapAuth.test.ts',
       'test/unit/migration/mapMiddleware.test.ts',
