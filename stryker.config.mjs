@@ -106,7 +106,15 @@ export const AREAS = {
   },
   api: {
     mutate: ['api/src/specFallbacks.ts', 'api/src/paging.ts', 'api/src/errors.ts'],
-    tests: ['test/unit/api/spec-fallbacks.test.ts', 'test/unit/api/errors.test.ts', 'test/unit/engine/listing.test.ts'],
+    tests: [
+      'test/unit/api/spec-fallbacks.test.ts',
+      'test/unit/api/spec-fallbacks-records.test.ts',
+      'test/unit/api/errors.test.ts',
+      'test/unit/api/transport.test.ts',
+      'test/unit/api/tls.test.ts',
+      'test/unit/api/paging.test.ts',
+      'test/unit/engine/listing.test.ts',
+    ],
   },
   explorer: {
     mutate: ['client/src/explorer/loadedIds.ts', 'client/src/explorer/apiListing.ts', 'client/src/shared/masking.ts', 'client/src/shared/keyIds.ts'],
