@@ -100,7 +100,9 @@ export const AREAS = {
     tests: [
       'test/unit/boundaries/sandboxAuth.test.ts',
       'test/unit/sandbox/lock.test.ts',
+      'test/unit/sandbox/lock-half-written.test.ts',
       'test/unit/sandbox/snapshot.test.ts',
+      'test/unit/sandbox/damaged-data.test.ts',
       'test/unit/sandbox/persistence.test.ts',
     ],
   },
