@@ -76,6 +76,7 @@ export const AREAS = {
       'test/unit/properties/semanticDiff.property.test.ts',
       'test/unit/properties/merge.property.test.ts',
       'test/unit/validation/jsonPointer.test.ts',
+      'test/unit/validation/jsonPointerReads.test.ts',
     ],
   },
   validation: {
