@@ -150,3 +150,17 @@ test('a failure that arrives after the cancel is not recorded (the new listing o
   await apis.whenSettled();
   assert.equal(apis.error, undefined);
 });
+
+test('a listing complete exactly at its bound, or cancelled there, is not "stopped at the bound" (no "Load more")', async () => {
+  const exact = listing({ pages: 2 }, 2);
+  await exact.apis.start();
+  await exact.apis.whenSettled();
+  assert.equal(exact.apis.complete, true);
+  assert.equal(exact.apis.stoppedAtBound, false);
+
+  const cancelled = listing({ pages: 5 }, 1);
+  await cancelled.apis.start();
+  assert.equal(cancelled.apis.stoppedAtBound, true, 'at the bound of 1 with 4 pages left');
+  cancelled.apis.cancel();
+  assert.equal(cancelled.apis.stoppedAtBound, false);
+});
