@@ -74,6 +74,7 @@ export const AREAS = {
       'test/unit/engine/semanticDiff.test.ts',
       'test/unit/engine/merge.test.ts',
       'test/unit/engine/textEdits.test.ts',
+      'test/unit/engine/threeWayGrouping.test.ts',
       'test/unit/properties/semanticDiff.property.test.ts',
       'test/unit/properties/merge.property.test.ts',
       'test/unit/validation/jsonPointer.test.ts',
