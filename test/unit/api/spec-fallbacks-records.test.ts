@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManagementClient, isManagementApiError } from '../../../api/src';
-import { findDashboardApi, grantedApiIds, idsOfRecord, listAllApis, readClassicApi } from '../../../api/src/specFallbacks';
+import { findDashboardApi, grantedApiIds, grantedApiOfKey, idsOfRecord, listAllApis, readClassicApi, reloadKnownMissing } from '../../../api/src/specFallbacks';
 import type { DashApi } from '../../../api/src/types';
 import { configFor, json, startServer } from './servers';
 
@@ -91,4 +91,53 @@ test('once the record read is known missing, a lookup goes straight to the listi
       assert.deepEqual(asked, ['GET /api/apis?p=1', 'GET /api/apis?p=2'], 'no record read, no page after the match');
     },
   );
+});
+
+test('a server without the hot reload: unknown until asked, then known missing for the session', async () => {
+  await withServer(
+    () => undefined,
+    async (client) => {
+      assert.equal(reloadKnownMissing(client), false);
+      await assert.rejects(client.reloadGateway(), (err: unknown) => isManagementApiError(err, 'missing-endpoint'));
+      assert.equal(reloadKnownMissing(client), true);
+    },
+  );
+});
+
+test("the API of a key granting none: the first API of the listing's first page; none when the listing holds no APIs", async () => {
+  await withServer(
+    (url) => {
+      if (url.pathname.startsWith('/svc/keys/')) return { status: 200, body: { access_rights: {} } };
+      if (url.pathname === '/api/apis') return { status: 200, body: url.searchParams.get('p') === '1' ? { pages: 1 } : { apis: RECORDS } };
+      return undefined;
+    },
+    async (client, asked) => {
+      assert.equal(await grantedApiOfKey(client, 'k1'), undefined);
+      assert.deepEqual(asked, ['GET /svc/keys/k1', 'GET /api/apis?p=1']);
+    },
+  );
+});
+
+test("a failure of the key read other than a missing endpoint or an unknown key is the user's to see", async () => {
+  await withServer(
+    (url) => (url.pathname.startsWith('/svc/keys/') ? { status: 500, body: { status: 'error', message: 'boom' } } : undefined),
+    async (client) => {
+      await assert.rejects(grantedApiOfKey(client, 'k1'), (err: unknown) => isManagementApiError(err, 'server'));
+    },
+  );
+});
+
+test('a credential of blanks only is no credential: the gateway key read is not tried', async () => {
+  const asked: string[] = [];
+  const server = await startServer((req, res) => {
+    asked.push(req.url);
+    json(res, 200, { access_rights: { a1: {} } });
+  });
+  try {
+    const client = new ManagementClient(configFor(server.url, { credentials: { gatewaySecret: '   ', dashboardToken: 'token' } }));
+    assert.equal(await grantedApiOfKey(client, 'k1'), undefined);
+    assert.deepEqual(asked, []);
+  } finally {
+    await server.close();
+  }
 });
