@@ -116,6 +116,7 @@ export const AREAS = {
       'test/unit/api/spec-fallbacks.test.ts',
       'test/unit/api/spec-fallbacks-records.test.ts',
       'test/unit/api/errors.test.ts',
+      'test/unit/api/errorKinds.test.ts',
       'test/unit/api/transport.test.ts',
       'test/unit/api/tls.test.ts',
       'test/unit/api/paging.test.ts',
