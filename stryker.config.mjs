@@ -76,6 +76,7 @@ export const AREAS = {
       'test/unit/engine/textEdits.test.ts',
       'test/unit/engine/threeWayGrouping.test.ts',
       'test/unit/engine/arrayIdentityRules.test.ts',
+      'test/unit/engine/mergeShapes.test.ts',
       'test/unit/properties/semanticDiff.property.test.ts',
       'test/unit/properties/merge.property.test.ts',
       'test/unit/validation/jsonPointer.test.ts',
