@@ -4,12 +4,12 @@
 // the record files on disk is ignored.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHarness } from './helpers.js';
 import { SNAPSHOT_FILE, fileNameFor } from '../../../sandbox/src/store/collection.js';
-import { sha256 } from '../../../sandbox/src/store/recordFile.js';
+import { decodeRecord, encodeRecord, sha256 } from '../../../sandbox/src/store/recordFile.js';
 
 const snapshotOf = (dir: string, name: string) => join(dir, name, SNAPSHOT_FILE);
 const policyIds = async (h: Awaited<ReturnType<typeof startHarness>>) => (await h.call('GET', '/svc/policies')).body.map((p: any) => p.id).sort();
@@ -98,3 +98,30 @@ function copyWithoutLock(dir: string): string {
   for (const entry of readdirSync(dir)) if (entry !== 'sandbox.lock.d') cpSync(join(dir, entry), join(copy, entry), { recursive: true });
   return copy;
 }
+
+test('a record file whose size changed is read, not the snapshot, even when its modification time was set back', async () => {
+  // Only the size tells: the snapshot's note of the file's time is made to match, its checksum kept valid.
+  const dataDir = mkdtempSync(join(tmpdir(), 'svc-snapshot-'));
+  try {
+    const first = await startHarness({ memory: false, dataDir });
+    await first.call('POST', '/svc/policies', { body: { id: 'one', name: 'One' } });
+    await first.close();
+    const file = fileNameFor('one');
+    const recordPath = join(dataDir, 'policies', file);
+    const record = decodeRecord(readFileSync(recordPath, 'utf8')) as Record<string, unknown>;
+    writeFileSync(recordPath, encodeRecord({ ...record, name: 'Renamed on disk, longer' }));
+    const path = snapshotOf(dataDir, 'policies');
+    const snapshot = JSON.parse(readFileSync(path, 'utf8'));
+    snapshot.files[file] = [snapshot.files[file][0], statSync(recordPath).mtimeMs];
+    snapshot.sha256 = sha256(JSON.stringify([snapshot.files, snapshot.entries]));
+    writeFileSync(path, JSON.stringify(snapshot));
+    const logs: string[] = [];
+    const second = await startHarness({ memory: false, dataDir, log: (line) => logs.push(line) });
+    const served = (await second.call('GET', '/svc/policies/one')).body;
+    await second.close();
+    assert.equal(served.name, 'Renamed on disk, longer');
+    assert.ok(logs.some((l) => /the snapshot is older than policies\//.test(l)));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
