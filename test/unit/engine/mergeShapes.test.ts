@@ -52,3 +52,30 @@ test('an ignore rule is asked about members, never about the whole document', ()
   assert.deepEqual(result.value, { a: 2 }, "the server's change comes in");
   assert.ok(!asked.includes('[]'));
 });
+
+const names = (value: unknown) => (value as { versions: Array<{ name: string }> }).versions.map((v) => v.name);
+const versions = (...n: string[]) => ({ versions: n.map((name) => ({ name })) });
+
+test('versions inserted at the same place on both sides come in one order, whichever side is ours', () => {
+  const base = versions('a', 'z');
+  const ours = versions('a', 'c', 'z');
+  const theirs = versions('a', 'b', 'z');
+  assert.deepEqual(names(merge(base, ours, theirs).value), ['a', 'b', 'c', 'z']);
+  assert.deepEqual(names(merge(base, theirs, ours).value), ['a', 'b', 'c', 'z']);
+  const first = merge(versions('z'), versions('c', 'z'), versions('b', 'z'));
+  assert.deepEqual(names(first.value), ['b', 'c', 'z'], 'inserted before the first member');
+  assert.deepEqual(names(merge(versions('z'), versions('b', 'z'), versions('c', 'z')).value), ['b', 'c', 'z']);
+});
+
+test('versions moved the same way on both sides merge; moved differently on each side they conflict', () => {
+  const base = versions('a', 'b', 'c');
+  const same = merge(base, versions('c', 'a', 'b'), versions('c', 'a', 'b', 'd'));
+  assert.deepEqual(same.conflicts, []);
+  assert.deepEqual(names(same.value), ['c', 'a', 'b', 'd']);
+  const different = merge(base, versions('c', 'a', 'b'), versions('b', 'a', 'c'));
+  assert.equal(different.conflicts.length, 1);
+  assert.deepEqual(different.conflicts[0].display, 'versions');
+  const onlyTheirs = merge(base, versions('a', 'b', 'c', 'x'), versions('b', 'a', 'c'));
+  assert.deepEqual(onlyTheirs.conflicts, []);
+  assert.deepEqual(names(onlyTheirs.value), ['b', 'a', 'c', 'x'], "the server's move, and the file's addition after its predecessor");
+});
