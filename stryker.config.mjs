@@ -93,6 +93,8 @@ export const AREAS = {
     ],
     tests: [
       'test/unit/validation/severity.test.ts',
+      'test/unit/validation/decoding.test.ts',
+      'test/unit/validation/kvReferences.test.ts',
       'test/unit/boundaries/refusals.test.ts',
       'test/unit/boundaries/classicRules.test.ts',
       'test/unit/boundaries/oasRules.test.ts',
