@@ -59,6 +59,8 @@ export const AREAS = {
       'test/unit/engine/jsonProblem.test.ts',
       'test/unit/engine/pushMerge.test.ts',
       'test/unit/engine/cli-sync.test.ts',
+      'test/unit/workflows/sync-key-secrets.test.ts',
+      'test/unit/workflows/sync-containment.test.ts',
     ],
   },
   diff: {
@@ -77,6 +79,7 @@ export const AREAS = {
       'test/unit/engine/threeWayGrouping.test.ts',
       'test/unit/engine/arrayIdentityRules.test.ts',
       'test/unit/engine/mergeShapes.test.ts',
+      'test/unit/engine/pushMerge.test.ts',
       'test/unit/properties/semanticDiff.property.test.ts',
       'test/unit/properties/merge.property.test.ts',
       'test/unit/validation/jsonPointer.test.ts',
