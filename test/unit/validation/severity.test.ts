@@ -38,3 +38,29 @@ test("just outside the `oas` part (a member merely starting with `oas`, or the r
   assert.equal(filledInBy('dashboard-api', '/api_definition', 'proxy'), 'decoder');
   assert.equal(refusesMissingMember('dashboard-api', '/api_definition', 'proxy'), false);
 });
+
+test("a streams template's missing `streams` under `x-svc-streaming` is filled in by import; anywhere else, or in a streams document, it is refused", () => {
+  assert.equal(filledInBy('streams-template', '/x-svc-streaming', 'streams'), 'import');
+  assert.equal(refusesMissingMember('streams-template', '/x-svc-streaming', 'streams'), false);
+  assert.equal(refusesMissingMember('streams', '/x-svc-streaming', 'streams'), true);
+  assert.equal(refusesMissingMember('oas-template', '/x-svc-streaming', 'streams'), true);
+  assert.equal(refusesMissingMember('streams-template', '/x-svc-streaming/x', 'streams'), true);
+  assert.equal(refusesMissingMember('streams-template', '/x-svc-streaming', 'inputs'), true);
+});
+
+test('import templates of both kinds are checked in template mode; OAS and streams documents are refused for what only import fills in', () => {
+  for (const kind of ['oas-template', 'streams-template']) {
+    assert.equal(refusesMissingMember(kind, '/x-svc-api-gateway/server', 'listenPath'), false, kind);
+  }
+  for (const kind of ['oas', 'streams']) {
+    assert.equal(filledInBy(kind, '/x-svc-api-gateway/server', 'listenPath'), 'import', kind);
+    assert.equal(refusesMissingMember(kind, '/x-svc-api-gateway/server', 'listenPath'), true, kind);
+  }
+});
+
+test('the decoder fills in only classic definitions; a pointer into `/oas` of a classic file is still classic; other kinds are refused', () => {
+  assert.equal(filledInBy('classic', '/oas/x-svc-api-gateway/server', 'listenPath'), 'decoder');
+  assert.equal(filledInBy('policy', '', 'rate'), undefined);
+  assert.equal(refusesMissingMember('policy', '', 'rate'), true);
+  assert.equal(refusesMissingMember('key', '', 'org_id'), true);
+});
