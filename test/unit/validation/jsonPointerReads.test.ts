@@ -43,7 +43,18 @@ test('reading by pointer: members, array elements, the root, and the empty membe
 
 test('a read finds nothing rather than something wrong: missing, not an index, into a primitive or null, inherited', () => {
   const doc = { a: { list: [10, 20] }, s: 'text', n: null };
-  for (const pointer of ['/missing', '/a/list/2', '/a/list/1.5', '/a/list/x', '/a/list/-1', '/s/length', '/n/x', '/a/toString', '/a/list/0/x']) {
+  for (const pointer of [
+    '/missing',
+    '/a/list/2',
+    '/a/list/1.5',
+    '/a/list/x',
+    '/a/list/-1',
+    '/s/length',
+    '/n/x',
+    '/a/toString',
+    '/a/list/0/x',
+    '/a/list/length',
+  ]) {
     assert.equal(valueAtPointer(doc, pointer), undefined, pointer);
   }
 });
