@@ -52,6 +52,7 @@ export class LoadedIds {
    */
   apiPage(environment: string, page: number, result: Page<ApiSummary>): void {
     let ids = this.apis.get(environment);
+    // Stryker disable next-line BooleanLiteral: `complete` is set at the end of this call, before anyone reads it.
     if (!ids) this.apis.set(environment, (ids = { shown: new Set(), arriving: new Set(), received: new Set(), total: 1, complete: false }));
     if (page <= 1) {
       ids.arriving = new Set();
@@ -60,6 +61,7 @@ export class LoadedIds {
     } else {
       const arriving = ids.arriving;
       ids.received.add(page);
+      // Stryker disable next-line ConditionalExpression: an empty page passes the `every` test below, ending the listing at this page instead of the one before; the page has arrived, so completeness is the same.
       if (result.items.length === 0) ids.total = Math.min(ids.total, page - 1);
       else if (result.items.every((api) => arriving.has(api.id))) ids.total = Math.min(ids.total, page);
       else ids.total = Math.max(page, Math.min(ids.total, Math.max(1, result.pages)));

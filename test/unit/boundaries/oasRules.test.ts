@@ -7,6 +7,7 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { Codes } from '../../../validation/src/codes';
 import { oasAuthSources } from '../../../validation/src/semantic/auth';
 import { oasLoadBalancing } from '../../../validation/src/semantic/network';
+import { oasProblems } from '../../../validation/src/semantic/oas';
 import type { Problem } from '../../../validation/src/problem';
 
 function auth(authentication: unknown, components?: Record<string, unknown>): string[] {
@@ -97,4 +98,31 @@ test('OAS load balancing boundary: no targets is an error, one target with a pos
   assert.deepEqual(lb({ enabled: true, targets: [{ url: 'http://a' }] }), [], 'no weight written: the default is not 0');
   assert.deepEqual(lb({ enabled: false, targets: [] }), []);
   assert.deepEqual(lb(undefined), []);
+});
+
+/** The OAS document's upstream OAuth findings (rule 5): one grant exactly. */
+function upstreamOAuth(oauth: Record<string, unknown>): string[] {
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {},
+    'x-svc-api-gateway': { upstream: { authentication: { enabled: true, oauth } } },
+  };
+  return oasProblems(doc, '')
+    .filter((p) => p.code === Codes.upstreamAuth)
+    .map((p) => `${p.pointer} ${p.message}`);
+}
+const needsOneGrant = ['/x-svc-api-gateway/upstream/authentication/oauth Upstream OAuth needs exactly one of `clientCredentials` or `password`.'];
+
+test('upstream OAuth with exactly one grant passes; none or both is refused on the oauth member', () => {
+  assert.deepEqual(upstreamOAuth({ enabled: true, clientCredentials: { enabled: true } }), []);
+  assert.deepEqual(upstreamOAuth({ enabled: true, password: {} }), [], 'a grant written without `enabled` counts');
+  assert.deepEqual(upstreamOAuth({ enabled: true }), needsOneGrant);
+  assert.deepEqual(upstreamOAuth({ enabled: true, clientCredentials: { enabled: true }, password: { enabled: true } }), needsOneGrant);
+});
+
+test('upstream OAuth: a grant turned off does not count, so one on and one off is one grant; OAuth off is not checked', () => {
+  assert.deepEqual(upstreamOAuth({ enabled: true, clientCredentials: { enabled: true }, password: { enabled: false } }), []);
+  assert.deepEqual(upstreamOAuth({ enabled: true, clientCredentials: { enabled: false } }), needsOneGrant);
+  assert.deepEqual(upstreamOAuth({ enabled: false }), []);
 });

@@ -67,3 +67,8 @@ test('a key document shows the masked id and placeholders for its secrets', () =
   assert.equal(shown.key_id, '…e5f6');
   assert.equal((shown.data as any).basic_auth_data.password, SECRET_PLACEHOLDER);
 });
+
+test('a key answer without data, or whose data carries no key id, is shown as it came (the top-level id still masked)', () => {
+  assert.deepEqual(viewableKeyResult({ key_id: ID_A, data: null }), { key_id: '…e5f6', data: null });
+  assert.deepEqual(viewableKeyResult({ key_id: ID_A, data: { alias: 'x' } }), { key_id: '…e5f6', data: { alias: 'x' } });
+});

@@ -115,3 +115,50 @@ test('a page that repeats some ids but brings new ones is a real page: the listi
   loaded.apiPage('Prod', 2, apis(3, 'a', 'b'));
   assert.equal(loaded.of('Prod').apiIdsPartial, false);
 });
+
+test('a listing that shrank while the tree paged through it is complete at the last page the server now reports', () => {
+  // Page 1 said 4 pages; by page 2 some APIs were deleted and the server says 2 pages.
+  const loaded = new LoadedIds();
+  loaded.apiPage('Staging', 1, apis(4, 'a', 'b'));
+  loaded.apiPage('Staging', 2, apis(2, 'c'));
+  assert.deepEqual(loaded.of('Staging'), { apiIds: ['a', 'b', 'c'], apiIdsPartial: false, policyIds: undefined });
+});
+
+test('a listener that stopped listening is no longer told of changes; the others still are', () => {
+  const loaded = new LoadedIds();
+  const told: string[] = [];
+  const gone = loaded.onDidChange((env) => told.push(`gone ${env}`));
+  loaded.onDidChange((env) => told.push(`kept ${env}`));
+  loaded.policyList('Staging', policies('gold'));
+  gone.dispose();
+  loaded.apiPage('Staging', 1, apis(1, 'a'));
+  assert.deepEqual(told, ['gone Staging', 'kept Staging', 'kept Staging']);
+});
+
+test('the policy ids handed out are a copy: changing them does not change what the environment has loaded', () => {
+  const loaded = new LoadedIds();
+  loaded.policyList('Staging', policies('gold', 'silver'));
+  loaded.of('Staging').policyIds!.push('forged');
+  assert.deepEqual(loaded.of('Staging').policyIds, ['gold', 'silver']);
+});
+
+test('the observer hands over OAuth clients, keys, webhooks and examples exactly as the source answered', async () => {
+  const loaded = new LoadedIds();
+  const asked: string[] = [];
+  const source: ResourceSource = {
+    listApis: () => Promise.resolve(apis(1)),
+    listPolicies: () => Promise.resolve([]),
+    listOAuthClients: (apiId) => (asked.push(`clients ${apiId}`), Promise.resolve([{ id: 'client-1' }] as never)),
+    listKeys: (page) => (asked.push(`keys ${page}`), Promise.resolve({ items: [{ id: 'key-1' }], pages: 3 } as never)),
+    listWebhooks: (page) => (asked.push(`webhooks ${page}`), Promise.resolve({ items: [{ id: 'hook-1' }], pages: 2 } as never)),
+    listExamples: () => (asked.push('examples'), Promise.resolve([{ id: 'example-1' }] as never)),
+    fetchDocument: () => Promise.resolve({}),
+  };
+  const observed = loaded.observe('Staging', source);
+  assert.deepEqual(await observed.listOAuthClients('api-7'), [{ id: 'client-1' }]);
+  assert.deepEqual(await observed.listKeys(2), { items: [{ id: 'key-1' }], pages: 3 });
+  assert.deepEqual(await observed.listWebhooks(1), { items: [{ id: 'hook-1' }], pages: 2 });
+  assert.deepEqual(await observed.listExamples(), [{ id: 'example-1' }]);
+  assert.deepEqual(asked, ['clients api-7', 'keys 2', 'webhooks 1', 'examples']);
+  assert.deepEqual(loaded.of('Staging'), { apiIds: undefined, apiIdsPartial: undefined, policyIds: undefined }, 'none of them is a listing of ids');
+});
