@@ -61,7 +61,9 @@ export class LoadedIds {
     } else {
       const arriving = ids.arriving;
       ids.received.add(page);
-      // Stryker disable next-line ConditionalExpression: an empty page passes the `every` test below, ending the listing at this page instead of the one before; the page has arrived, so completeness is the same.
+      // An empty page passes the `every` test below, ending the listing at this page instead of the one before;
+      // the page has arrived, so completeness is the same.
+      // Stryker disable next-line ConditionalExpression: equivalent (see above)
       if (result.items.length === 0) ids.total = Math.min(ids.total, page - 1);
       else if (result.items.every((api) => arriving.has(api.id))) ids.total = Math.min(ids.total, page);
       else ids.total = Math.max(page, Math.min(ids.total, Math.max(1, result.pages)));
