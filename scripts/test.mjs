@@ -7,10 +7,10 @@
 // (`lint: N files clean, N files with findings`) and a finding fails the run (exit 1) without
 // entering the closing line's counts, which are tests only.
 // The conformance layer (`npm run test:conformance`, files named `*conformance*`) is asked for by
-// name only: it reads the team's material outside the repository (`../shared`) and, when that is
-// not there, says in one line that it did not run (docs/testing.md).
+// name only: it reads the team's material outside the repository where SVC_SHARED_DIR names it
+// (.ci/run sets it) and otherwise says in one line that it did not run (docs/testing.md).
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, dirname, relative } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eLayer, lintLayer, lintSummary, nodeTestLayer, run as runIn } from './lib/layers.mjs';
 import { findTests as findTestsIn, sharedDir } from './lib/testFiles.mjs';
@@ -47,10 +47,10 @@ const lint = async () => {
 const e2e = async () => record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
 
 const conformance = async () => {
-  const shared = sharedDir(root);
-  if (!existsSync(shared)) {
+  const shared = sharedDir();
+  if (!shared || !existsSync(shared)) {
     // One line, no count: a clone without the team's material beside it has nothing to compare.
-    console.log(`conformance: not run (no ${relative(root, shared)} beside the repository; see docs/testing.md)`);
+    console.log(`conformance: not run (${shared ? `no ${shared}` : 'SVC_SHARED_DIR is not set'}: the team's material is not here; see docs/testing.md)`);
     return;
   }
   await nodeTests('conformance', findTestsIn(root, 'test', { conformance: true }));

