@@ -12,13 +12,27 @@ export function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A member of `object` only when it is the object's own: a document may name a member `valueOf`,
+ * `constructor` or `__proto__`, which plain indexing would read from (or write to) the prototype.
+ */
+export function own(object: JsonObject, name: string): unknown {
+  return Object.hasOwn(object, name) ? object[name] : undefined;
+}
+
+/** Sets an own member, whatever its name (plain assignment of `__proto__` would change the prototype). */
+export function setOwn(object: JsonObject, name: string, value: unknown): void {
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** RFC 7386 §2: MergePatch(Target, Patch). */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return clone(patch);
-  const result: JsonObject = isPlainObject(target) ? { ...target } : {};
+  const result: JsonObject = {};
+  if (isPlainObject(target)) for (const [name, value] of Object.entries(target)) setOwn(result, name, value);
   for (const [name, value] of Object.entries(patch)) {
     if (value === null) delete result[name];
-    else result[name] = applyMergePatch(result[name], value);
+    else setOwn(result, name, applyMergePatch(own(result, name), value));
   }
   return result;
 }
@@ -30,12 +44,12 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
 export function createMergePatch(from: unknown, to: unknown): unknown {
   if (!isPlainObject(from) || !isPlainObject(to)) return deepEqual(from, to) ? undefined : patchValue(to);
   const patch: JsonObject = {};
-  for (const name of Object.keys(from)) if (!(name in to)) patch[name] = null;
+  for (const name of Object.keys(from)) if (!Object.hasOwn(to, name)) setOwn(patch, name, null);
   for (const [name, value] of Object.entries(to)) {
-    if (!(name in from)) patch[name] = patchValue(value);
+    if (!Object.hasOwn(from, name)) setOwn(patch, name, patchValue(value));
     else {
       const inner = createMergePatch(from[name], value);
-      if (inner !== undefined) patch[name] = inner;
+      if (inner !== undefined) setOwn(patch, name, inner);
     }
   }
   return Object.keys(patch).length ? patch : undefined;
@@ -51,7 +65,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
 }

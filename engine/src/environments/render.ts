@@ -6,7 +6,7 @@
 // it is (`--into overlay`), and then it goes to the overlay too. Pure: no I/O.
 import type { SyncKind } from '../sync/syncKinds';
 import { GENERATED_ID_MEMBERS, identityOf, withIdentity, type Identity } from './identity';
-import { applyMergePatch, clone, createMergePatch, deepEqual, isPlainObject, type JsonObject } from './mergePatch';
+import { applyMergePatch, clone, createMergePatch, deepEqual, isPlainObject, own, setOwn, type JsonObject } from './mergePatch';
 
 /** The overlay of definition `file` (relative to the root, `/` separators) for `environment`. */
 export function overlayPathOf(environment: string, file: string): string {
@@ -66,7 +66,7 @@ export function unrender({ kind, base, overlay, remote, into, volatile = [] }: U
     const files = render({ kind, base, overlay });
     const kept: JsonObject = { ...target };
     for (const name of volatile) {
-      if (isPlainObject(files) && name in files) kept[name] = files[name];
+      if (isPlainObject(files) && Object.hasOwn(files, name)) kept[name] = files[name];
       else delete kept[name];
     }
     target = kept;
@@ -102,15 +102,16 @@ function route(base: unknown, overlay: unknown, remote: unknown, baseLocked: boo
     return { base, overlay: patchFor(base, remote) };
   }
   // An object patch over an object base: member by member.
-  const newBase: JsonObject = { ...base };
+  const newBase: JsonObject = {};
+  for (const [name, value] of Object.entries(base)) setOwn(newBase, name, value);
   const newOverlay: JsonObject = {};
   for (const name of new Set([...Object.keys(base), ...Object.keys(overlay), ...Object.keys(remote)])) {
-    const inner = route(base[name], name in overlay ? overlay[name] : undefined, remote[name], baseLocked);
+    const inner = route(own(base, name), own(overlay, name), own(remote, name), baseLocked);
     if (inner.base === undefined) delete newBase[name];
-    else newBase[name] = inner.base;
+    else setOwn(newBase, name, inner.base);
     // An empty patch over an object changes nothing: leave it out.
     if (inner.overlay !== undefined && !(isPlainObject(inner.overlay) && Object.keys(inner.overlay).length === 0 && isPlainObject(inner.base))) {
-      newOverlay[name] = inner.overlay;
+      setOwn(newOverlay, name, inner.overlay);
     }
   }
   return { base: newBase, overlay: newOverlay };

@@ -57,6 +57,20 @@ describe('render: properties', () => {
     );
   });
 
+  test('members named like Object.prototype members (valueOf, constructor, __proto__) route and render as any other', () => {
+    // fast-check's counterexample: a base member `c` holding `valueOf`, an empty overlay, the server's `c` without it.
+    const cases: Array<[unknown, unknown, unknown]> = [
+      [{ c: { valueOf: '' } }, {}, { c: {} }],
+      [JSON.parse('{"__proto__": {"a": 1}}'), {}, JSON.parse('{"__proto__": {"a": 2}, "constructor": 3}')],
+    ];
+    for (const [base, overlay, remote] of cases) {
+      for (const into of [undefined, 'overlay'] as const) {
+        const split = unrender({ kind: 'policy', base, overlay, remote, into });
+        assert.deepEqual(render({ kind: 'policy', base: split.base, overlay: split.overlay }), remote);
+      }
+    }
+  });
+
   test('pulling what renders already changes neither file', () => {
     fc.assert(
       fc.property(doc, patch, (base, overlay) => {
