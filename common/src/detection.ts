@@ -1,7 +1,8 @@
 // Which kind of Svc document is this? Decided by content, not file name, so a definition
 // saved as `foo.json` still gets validation. A `$schema` member naming one of our schemas,
 // then an `svc.files.associations` glob, override the content. Anything else is not ours and
-// gets nothing from us (no noise on unrelated JSON).
+// gets nothing from us (no noise on unrelated JSON). The one use of the file name: an OAS or
+// streams document named `….oas-template.json` / `….streams-template.json` is an import template.
 
 import { isDocumentKind, type DocumentKind } from './kinds';
 import type { DocumentKindParams } from './protocol';
@@ -65,7 +66,26 @@ function detectAnyKind(uri: string, value: unknown, associations?: KindAssociati
   // A `$schema` naming someone else's schema is the user's explicit choice: not ours.
   if (isObject(value) && typeof value.$schema === 'string' && value.$schema.trim() !== '') return undefined;
   const kind = kindFromContent(value);
-  return kind ? { kind, source: 'content' } : undefined;
+  if (!kind) return undefined;
+  const template = templateKindOfFileName(uri, kind);
+  return template ? { kind: template, source: 'file name' } : { kind, source: 'content' };
+}
+
+/**
+ * Import templates are marked by the user, never guessed from content: a template and an API
+ * with members missing look the same, and only the API is refused for them. Besides `$schema`
+ * and `svc.files.associations`, the mark may be the file name: `<name>.oas-template.json` (the
+ * pulled files' `<name>.<kind>.json` pattern), or `-`/`_` before the suffix as the reference's
+ * own test data names them (`non-empty-x-tyk-ext-oas-template.json`). Only a document whose
+ * content is an OAS (or streams) API becomes that kind's template.
+ */
+export function templateKindOfFileName(uri: string, contentKind: DocumentKind): DocumentKind | undefined {
+  const path = pathOfUri(uri);
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const suffix = /(?:^|[._-])(oas|streams)-template\.(?:jsonc?|ya?ml)$/i.exec(name)?.[1]?.toLowerCase();
+  if (suffix === 'oas' && contentKind === 'oas') return 'oas-template';
+  if (suffix === 'streams' && contentKind === 'streams') return 'streams-template';
+  return undefined;
 }
 
 /** `…/oas-api.schema.json`, `./schemas/oas-api.schema.json#` or the bare file name → `oas`. */

@@ -10,8 +10,11 @@ export interface DocumentKindParams {
   kind: DocumentKind | undefined;
   /** Human label, e.g. "Svc OAS API". */
   label: string | undefined;
-  /** How the kind was chosen: by content, a `$schema` member, or an `svc.files.associations` glob. */
-  source: 'content' | '$schema' | 'association' | undefined;
+  /**
+   * How the kind was chosen: by content, a `$schema` member, an `svc.files.associations` glob, or
+   * the file name's template suffix (`payments.oas-template.json`) on top of the content.
+   */
+  source: 'content' | '$schema' | 'association' | 'file name' | undefined;
 }
 
 /** Server → client: the kind the server detected for an open document (status bar item). */

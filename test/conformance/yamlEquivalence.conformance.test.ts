@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { realDocuments } from '../unit/realDefinitions/realDefinitions';
 import { compareForms } from '../unit/yaml/yamlEquivalence.helpers';
 import { SHARED } from './shared.conformance';
+import { YAML_KINDS } from '../../common/src/detection';
 
-const documents = realDocuments(join(SHARED, 'real-definitions')).documents.filter((d) => d.detection.kind === 'oas' || d.detection.kind === 'streams');
+const documents = realDocuments(join(SHARED, 'real-definitions')).documents.filter((d) => YAML_KINDS.has(d.detection.kind));
 
 test('real OAS and streams definitions are there to compare', () => {
   assert.ok(documents.length >= 10, `only ${documents.length}`);
@@ -16,7 +17,7 @@ test('real OAS and streams definitions are there to compare', () => {
 
 for (const doc of documents) {
   test(`real definition ${doc.name} (${doc.detection.kind}): the YAML form gets the JSON form's findings`, () => {
-    const { json, yaml } = compareForms(JSON.parse(doc.text), doc.name.replace(/[^\w.-]/g, '_'));
+    const { json, yaml } = compareForms(JSON.parse(doc.text), doc.name.replace(/\.json$/, '').replace(/[^\w.-]/g, '_'));
     assert.deepEqual(yaml, json);
   });
 }

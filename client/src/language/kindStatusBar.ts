@@ -7,6 +7,7 @@ const SOURCE_TEXT: Record<NonNullable<DocumentKindParams['source']>, string> = {
   content: 'detected from the content',
   $schema: 'chosen by the `$schema` member',
   association: 'chosen by an `svc.files.associations` setting',
+  'file name': 'an import template by its file name (`…oas-template.json`), with the content of an OAS or streams API',
 };
 
 /** Context key: the detected kind of the active editor's document ('' when none of ours). */

@@ -71,3 +71,28 @@ test('uris become paths for matching', () => {
   assert.equal(pathOfUri('file:///work/my%20apis/a.json'), '/work/my apis/a.json');
   assert.equal(pathOfUri('untitled:Untitled-1'), 'Untitled-1');
 });
+
+test('an OAS or streams document whose file name ends in oas-template / streams-template is an import template', () => {
+  const oas = fixture('oas.json');
+  const streams = fixture('streams.json');
+  const at = (name: string) => `file:///work/apis/${name}`;
+  for (const name of [
+    'payments.oas-template.json',
+    'non-empty-x-svc-ext-oas-template.json',
+    'a_oas-template.yaml',
+    'oas-template.yml',
+    'P.OAS-TEMPLATE.JSONC',
+  ]) {
+    assert.deepEqual(detectKind(at(name), oas), { kind: 'oas-template', source: 'file name' }, name);
+  }
+  assert.deepEqual(detectKind(at('events.streams-template.json'), streams), { kind: 'streams-template', source: 'file name' });
+  // Just outside: another suffix, a word glued to it, the mark in a folder name, or a kind that does not fit.
+  for (const name of ['payments.oas.json', 'payments.oas-templates.json', 'myoas-template.json', 'oas-template.json.bak', 'oas-template/api.json']) {
+    assert.deepEqual(detectKind(at(name), oas), { kind: 'oas', source: 'content' }, name);
+  }
+  assert.deepEqual(detectKind(at('events.oas-template.json'), streams), { kind: 'streams', source: 'content' });
+  assert.deepEqual(detectKind(at('api.oas-template.json'), { api_id: 'a', proxy: { listen_path: '/' } }), { kind: 'classic', source: 'content' });
+  // Plain OpenAPI stays not ours, whatever its name; `$schema` and associations still win.
+  assert.equal(detectKind(at('api.oas-template.json'), { openapi: '3.0.3', info: {}, paths: {} }), undefined);
+  assert.deepEqual(detectKind(at('api.oas-template.json'), oas, { '**/*.json': 'oas' }), { kind: 'oas', source: 'association' });
+});
