@@ -9,6 +9,7 @@
 import { identityFor, keysOf, type IdentityOf } from './arrayIdentity';
 import { formatJsonPath, toJsonPointer, type JsonPath, type JsonPathSegment } from './jsonPath';
 import { jsonEqual } from './semanticDiff';
+import { setOwn } from '../../../common/src/mergePatch';
 
 export type MergeSide = 'ours' | 'theirs';
 
@@ -133,7 +134,7 @@ function mergeObjects(
   const keys = [...new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base ?? {})])];
   for (const key of keys) {
     const value = mergeValue(own(base, key), own(ours, key), own(theirs, key), [...path, key], [...label, key], walk);
-    if (value !== undefined) out[key] = value;
+    if (value !== undefined) setOwn(out, key, value); // `out[key] =` would drop a member named __proto__
   }
   return out;
 }

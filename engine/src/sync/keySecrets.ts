@@ -4,6 +4,8 @@
 // see the placeholder on both sides, so a diff treats it as equal to any server value. A new
 // value is set with the Set Key Secret command, which sends it and stores nothing. Free of `vscode`.
 
+import { own, setOwn } from '../../../common/src/mergePatch';
+
 export const SECRET_PLACEHOLDER = '<secret kept on the server>';
 
 // What counts as a secret (docs/sync.md, "Secrets in pulled key files", lists the same):
@@ -96,10 +98,11 @@ export function redactSecrets(session: unknown): { document: unknown; found: str
     for (const [name, member] of Object.entries(value)) {
       const here = [...path, name];
       if (typeof member === 'string' && member !== '' && (secretMap || secretReason(name, member))) {
-        copy[name] = SECRET_PLACEHOLDER;
+        setOwn(copy, name, SECRET_PLACEHOLDER);
         found.push(here);
       } else {
-        copy[name] = walk(member, here, SECRET_MAPS.has(name) && path.length === 0);
+        // setOwn: a meta_data member named __proto__ is data, not the copy's prototype.
+        setOwn(copy, name, walk(member, here, SECRET_MAPS.has(name) && path.length === 0));
       }
     }
     return copy;
@@ -146,7 +149,7 @@ export function valueAt(value: unknown, path: readonly string[]): unknown {
   let current = value;
   for (const segment of path) {
     if (Array.isArray(current)) current = current[Number(segment)];
-    else if (isObject(current)) current = current[segment];
+    else if (isObject(current)) current = own(current, segment);
     else return undefined;
   }
   return current;
@@ -156,8 +159,9 @@ export function valueAt(value: unknown, path: readonly string[]): unknown {
 export function setAt(target: Json, path: readonly string[], value: unknown): void {
   let current: Json = target;
   for (const segment of path.slice(0, -1)) {
-    if (!isObject(current[segment]) && !Array.isArray(current[segment])) current[segment] = {};
-    current = current[segment] as Json;
+    const next = own(current, segment);
+    if (!isObject(next) && !Array.isArray(next)) setOwn(current, segment, {});
+    current = own(current, segment) as Json;
   }
-  current[path[path.length - 1]] = value;
+  setOwn(current, path[path.length - 1], value);
 }

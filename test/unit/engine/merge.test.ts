@@ -345,3 +345,18 @@ describe('merge: the file keeps its shape', () => {
     assert.deepEqual(r.value, { hmac_string: p, rate: 1, per: 2 });
   });
 });
+
+describe('merge: members named like Object.prototype', () => {
+  it('a member named __proto__, constructor or hasOwnProperty merges like any other, in the value and in the text', () => {
+    const base = JSON.parse('{"a":1,"__proto__":{"x":1},"constructor":2,"hasOwnProperty":true}');
+    const ours = JSON.parse('{"a":2,"__proto__":{"x":1},"constructor":2,"hasOwnProperty":true}');
+    const theirs = JSON.parse('{"a":1,"__proto__":{"x":5},"constructor":3}');
+    const r = merge(base, ours, theirs);
+    assert.deepEqual(r.conflicts, []);
+    assert.equal(Object.getPrototypeOf(r.value), Object.prototype);
+    assert.deepEqual(JSON.parse(JSON.stringify(r.value)), JSON.parse('{"a":2,"__proto__":{"x":5},"constructor":3}'));
+    const text = '{\n  "a": 2,\n  "__proto__": { "x": 1 },\n  "constructor": 2,\n  "hasOwnProperty": true\n}\n';
+    const file = mergeFile({ kind: 'oas', text, local: ours, base, remote: theirs });
+    assert.deepEqual(JSON.parse(file.text), JSON.parse('{"a":2,"__proto__":{"x":5},"constructor":3}'));
+  });
+});

@@ -135,6 +135,14 @@ test('redactSecrets / restoreSecrets: empty secrets stay empty, nested credentia
   assert.deepEqual(restoreSecrets(document, session), session);
 });
 
+test('redactSecrets: meta_data members named __proto__ or constructor are kept as data (and a secret among them redacted)', () => {
+  const session = JSON.parse('{"alias":"a","meta_data":{"__proto__":{"token":"t","plan":"gold"},"constructor":"c"}}');
+  const { document, found } = redactSecrets(session);
+  assert.deepEqual(found, [['meta_data', '__proto__', 'token']]);
+  assert.equal(JSON.stringify(document), '{"alias":"a","meta_data":{"__proto__":{"token":"' + SECRET_PLACEHOLDER + '","plan":"gold"},"constructor":"c"}}');
+  assert.equal(JSON.stringify(restoreSecrets(document, session)), JSON.stringify(session));
+});
+
 test('Set Key Secret: the new value reaches the server, the others are kept, the file still holds only placeholders and push stays a no-op', async () => {
   const target = { kind: 'key' as const, id: keyHash, apiId: api };
   const dir = path.join(root, 'svc');
