@@ -104,7 +104,8 @@ export async function envPullCommand(
             counts.refused++;
             const names = item.affected.map((n) => `'${n}'`).join(', ');
             out.error(
-              `${item.file}: '${environment}' differs from the definition in members its overlay does not set; writing them to ${item.file} would change ${names} too. ` +
+              `${item.file}: '${environment}' differs from the definition in members its overlay does not set; ` +
+                `writing them to ${item.file} would change ${names} too. ` +
                 `Nothing was written. Pull again with --into overlay (only '${environment}' gets them, in ${item.overlayFile}) ` +
                 `or --into base (every environment does).`,
             );
