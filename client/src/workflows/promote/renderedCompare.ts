@@ -28,7 +28,8 @@ export async function compareWithDeclared(
   args: { root: string; uris: readonly vscode.Uri[]; explicit?: string; state: SyncState },
 ): Promise<DeclaredComparison> {
   const { root, uris, explicit, state } = args;
-  const declared = ((await readEnvironmentsFile(root)) ?? []).map((d) => d.name);
+  // A broken file offers no environment (the environment list reports it), as for push and pull.
+  const declared = ((await readEnvironmentsFile(root).catch(() => undefined)) ?? []).map((d) => d.name);
   if (declared.length === 0) return { bare: true, environment: explicit };
 
   const paths = await Promise.all(uris.map(async (uri) => ({ ...definitionOfPath(stateKeyOf(root, uri.fsPath), declared), folder: await isFolder(uri) })));
