@@ -48,7 +48,7 @@ export function registerExplorerCommands(deps: ExplorerCommandDeps): vscode.Disp
           title: 'Filter the Svc Gateway tree by name',
           prompt:
             'Shows APIs (all of them, every page), policies, keys, webhooks and examples whose name or id contains this text; ' +
-            'or, as svc --select: name:PATTERN (* and ?) or tag:TAG.',
+            'or, as svc --select: name:PATTERN (* and ?), tag:TAG or folder:PATH (APIs and policies whose definition is under PATH).',
           value: model.filter,
         }));
       if (value !== undefined) await applyFilter(value);

@@ -25,6 +25,11 @@ export interface ExplorerModelDeps {
   onDidChange?(nodeId: string): void;
   /** Further pages of an environment's APIs load in the background until `settled` (for progress in the view). */
   onBackgroundLoad?(environment: string, settled: Promise<void>): void;
+  /**
+   * The definition in the workspace of each resource of an environment (`kind:id` → path relative
+   * to its folder), from that environment's deploy state or pull records: what `folder:` matches.
+   */
+  definitionFiles?(environment: string): Promise<ReadonlyMap<string, string>>;
 }
 
 const API_KINDS: readonly ApiKind[] = ['classic', 'oas', 'streams'];
@@ -42,6 +47,8 @@ export class ExplorerModel {
   private readonly keepPages = new Map<string, number>();
   /** Error info of error nodes, by error node id. */
   private readonly errors = new Map<string, ErrorInfo>();
+  /** Definition paths per environment, read while a `folder:` filter is on; dropped when the filter changes or on refresh. */
+  private readonly definitions = new Map<string, Promise<ReadonlyMap<string, string>>>();
 
   constructor(private readonly deps: ExplorerModelDeps) {}
 
@@ -52,6 +59,8 @@ export class ExplorerModel {
   /** Filters resource nodes by name (case-insensitive); '' clears. Uses cached listings only. */
   setFilter(text: string): void {
     this.filterText = text.trim();
+    // Read again for the new filter: files may have been pulled or pushed since.
+    this.definitions.clear();
   }
 
   /** Forgets what was loaded under `node` (everything when undefined), so it loads again. */
@@ -69,6 +78,7 @@ export class ExplorerModel {
     for (const map of [this.cache, this.paged, this.errors, this.apiListings] as Map<string, unknown>[]) {
       for (const key of [...map.keys()]) if (under(key)) map.delete(key);
     }
+    this.definitions.clear();
   }
 
   /** Every API of an environment (waits for the background pages); for "Open API by name…". */
@@ -173,14 +183,16 @@ export class ExplorerModel {
 
   private async apisChildren(apis: ApisGroupNode): Promise<ExplorerNode[]> {
     const listing = await this.apiListing(apis);
-    const kinds = API_KINDS.map((kind) => n.apiKindNode(apis, kind, listing, this.filterText, (a) => this.apiMatches(a)));
+    const files = await this.definitionFilesFor(apis.environment);
+    const kinds = API_KINDS.map((kind) => n.apiKindNode(apis, kind, listing, this.filterText, (a) => this.apiMatches(a, files)));
     return [...kinds, ...this.apiListingTail(apis, listing)];
   }
 
   private async apiKindChildren(group: ApiKindNode): Promise<ExplorerNode[]> {
     const listing = await this.apiListing(group.parent);
     const ofKind = listing.items.filter((a) => a.kind === group.apiKind);
-    const nodes = ofKind.filter((a) => this.apiMatches(a)).map((api) => n.apiNode(group, api));
+    const files = await this.definitionFilesFor(group.environment);
+    const nodes = ofKind.filter((a) => this.apiMatches(a, files)).map((api) => n.apiNode(group, api));
     if (listing.complete) return n.withFilterNote(group, nodes, ofKind.length, this.filterText);
     // Pages remain: claim nothing they do not prove; "Load more" (if any) is on the APIs group only.
     const note = n.messageNode(group, p.notAllLoadedNote(listing), listing.busy ? 'loading~spin' : 'info');
@@ -238,7 +250,10 @@ export class ExplorerModel {
 
   private async policyNodes(group: GroupNode): Promise<ExplorerNode[]> {
     const policies = await this.cached(group, async () => (await this.source(group)).listPolicies());
-    const nodes = policies.filter((x) => p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(x.raw), x.name, x.id)).map((x) => n.policyNode(group, x));
+    const files = await this.definitionFilesFor(group.environment);
+    const nodes = policies
+      .filter((x) => p.matchesTreeFilter(this.filterText, { texts: [x.name, x.id], tags: p.tagsOfRecord(x.raw), file: files?.get(`policy:${x.id}`) }))
+      .map((x) => n.policyNode(group, x));
     return n.withFilterNote(group, nodes, policies.length, this.filterText);
   }
 
@@ -280,8 +295,26 @@ export class ExplorerModel {
 
   // ---- helpers ------------------------------------------------------------------------------
 
-  private apiMatches(api: ApiSummary): boolean {
-    return p.matchesFilterWithTags(this.filterText, p.tagsOfRecord(api.raw), api.name, api.id, api.listenPath);
+  private apiMatches(api: ApiSummary, files?: ReadonlyMap<string, string>): boolean {
+    return p.matchesTreeFilter(this.filterText, {
+      texts: [api.name, api.id, api.listenPath],
+      tags: p.tagsOfRecord(api.raw),
+      file: files?.get(`${api.kind}:${api.id}`),
+    });
+  }
+
+  /**
+   * Under a `folder:` filter, the definition paths of the environment's resources (read once per
+   * filter); otherwise undefined. Keys are recorded by hash and listed by id, so they have none here.
+   */
+  private definitionFilesFor(environment: string): Promise<ReadonlyMap<string, string> | undefined> {
+    if (this.deps.definitionFiles === undefined || p.treeSelector(this.filterText)?.by !== 'folder') return Promise.resolve(undefined);
+    let entry = this.definitions.get(environment);
+    if (!entry) {
+      entry = this.deps.definitionFiles(environment).catch(() => new Map<string, string>());
+      this.definitions.set(environment, entry);
+    }
+    return entry;
   }
 
   private async source(node: ExplorerNode): Promise<ResourceSource> {

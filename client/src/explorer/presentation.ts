@@ -1,4 +1,5 @@
 // Labels, icons and markdown tooltips of resource nodes. Free of `vscode`.
+import { matchesSelector, parseSelectors, type Selector } from '../../../engine/src/environments/selection';
 import { maskKeyId } from '../shared/keyIds';
 import { HEALTH_WORDS, type HealthState } from '../environments/health';
 import type { Environment } from '../environments/model';
@@ -97,31 +98,40 @@ export function errorTooltip(message: string, hint?: string): string {
 }
 
 /**
- * The tree filter: case-insensitive "contains" on the names the user sees, or the selection of
- * `svc --select`: `name:PATTERN` (the whole name, `*` and `?`, case-insensitive) and `tag:TAG`
- * (resources carrying the tag; see matchesFilterWithTags). The first text is the name.
+ * The tree filter: case-insensitive "contains" on the names the user sees, or one selector of
+ * `svc --select` with the CLI's own rule (engine/src/environments/selection.ts): `name:PATTERN`
+ * (the whole name, `*` and `?`, case-insensitive), `tag:TAG` (resources carrying the tag) and
+ * `folder:PATH` (resources whose definition in the workspace is under PATH). The first text is the name.
  */
 export function matchesFilter(filter: string, ...texts: (string | undefined)[]): boolean {
-  return matchesFilterWithTags(filter, undefined, ...texts);
+  return matchesTreeFilter(filter, { texts });
 }
 
 /** As matchesFilter, for resources whose tags are known (APIs, policies, keys). */
 export function matchesFilterWithTags(filter: string, tags: readonly string[] | undefined, ...texts: (string | undefined)[]): boolean {
+  return matchesTreeFilter(filter, { texts, tags });
+}
+
+export interface FilterFacts {
+  /** What the user sees of the resource; the first is its name. */
+  texts: readonly (string | undefined)[];
+  tags?: readonly string[];
+  /** Its definition in the workspace (relative to the folder's root), when it has one. */
+  file?: string;
+}
+
+export function matchesTreeFilter(filter: string, facts: FilterFacts): boolean {
   const needle = filter.trim();
   if (!needle) return true;
-  const selector = /^(name|tag):(.+)$/.exec(needle);
-  if (selector?.[1] === 'name') {
-    const pattern = new RegExp(
-      `^${selector[2]
-        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '.*')
-        .replace(/\?/g, '.')}$`,
-      'i',
-    );
-    return texts[0] !== undefined && pattern.test(texts[0]);
-  }
-  if (selector?.[1] === 'tag') return !!tags?.includes(selector[2]);
-  return texts.some((t) => t !== undefined && t.toLowerCase().includes(needle.toLowerCase()));
+  const selector = treeSelector(needle);
+  if (selector) return matchesSelector(selector, { file: facts.file, name: facts.texts[0], tags: facts.tags ?? [] });
+  return facts.texts.some((t) => t !== undefined && t.toLowerCase().includes(needle.toLowerCase()));
+}
+
+/** The filter as a selector of `svc --select`, or undefined for plain text (an empty `tag:` is searched as text). */
+export function treeSelector(filter: string): Selector | undefined {
+  const needle = filter.trim();
+  return /^(folder|tag|name):\S/.test(needle) ? parseSelectors([needle])[0] : undefined;
 }
 
 /** The tags of a listed record: an OAS/streams API's gateway tags, else its (or its classic definition's) `tags`. */

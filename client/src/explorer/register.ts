@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { EnvironmentsArea } from '../environments/register';
 import { HEALTH_OK, healthFromError } from '../environments/healthFromError';
 import type { ExtensionLog } from '../logging/outputChannel';
+import { definitionFilesOf } from './definitionFiles';
 import { registerExplorerCommands } from './explorerCommands';
 import { ExplorerModel, type EnvironmentEntry } from './explorerModel';
 import { LoadedIds } from './loadedIds';
@@ -74,6 +75,12 @@ export function registerExplorer(context: vscode.ExtensionContext, deps: { log: 
       log.info(`loading the other pages of APIs of '${envName}' in the background`);
       void vscode.window.withProgress({ location: { viewId: 'svc.explorer' } }, () => settled);
     },
+    definitionFiles: (environment) =>
+      definitionFilesOf(
+        (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+        environment,
+        (problem) => log.warn(problem),
+      ),
   });
   const provider = new ExplorerTreeProvider(model);
   const treeView = vscode.window.createTreeView('svc.explorer', {

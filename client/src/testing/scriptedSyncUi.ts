@@ -5,7 +5,8 @@
 import type { OverwriteDecision } from '../workflows/sync/pull';
 import type { ConflictDecision, PushUi } from '../workflows/sync/pushPipeline';
 import type { OasVersionChoice, StreamsPatchParameters } from '../workflows/sync/routing';
-import type { SyncUi } from '../workflows/sync/syncUi';
+import type { PullIntoFacts, SyncUi } from '../workflows/sync/syncUi';
+import type { PullInto } from '../../../engine/src/environments/pullDefinition';
 import type { MergeConflict, MergeSide } from '../../../engine/src/diff/merge';
 import type { MergeFacts } from '../../../engine/src/sync/pushMerge';
 
@@ -35,6 +36,11 @@ export interface SyncAnswers {
    * or undefined to stop. Tests read what was asked from the argument.
    */
   mergeConflicts?: (conflicts: MergeConflict[]) => Record<string, MergeSide> | undefined;
+  /**
+   * A pull for an environment of svc.environments.json that would change other environments'
+   * rendering: `base`, `overlay`, or `cancel`; a function reads what was asked and answers.
+   */
+  pullInto?: PullInto | 'cancel' | ((facts: PullIntoFacts) => PullInto | undefined);
 }
 
 const sidesOf = (answer: Record<string, MergeSide> | undefined) => (answer ? new Map(Object.entries(answer)) : undefined);
@@ -63,5 +69,10 @@ export function scriptedSyncUi(answers: SyncAnswers, base: SyncUi): SyncUi {
     askPullMode: async () => answers.pullMode ?? base.askPullMode(),
     askOverwrite: async (file, reason, environment) => answers.overwriteLocal ?? base.askOverwrite(file, reason, environment),
     resolveMergeConflicts: async (facts) => (answers.mergeConflicts ? sidesOf(answers.mergeConflicts(facts.conflicts)) : base.resolveMergeConflicts?.(facts)),
+    askPullInto: async (facts) => {
+      const answer = typeof answers.pullInto === 'function' ? answers.pullInto(facts) : answers.pullInto;
+      if (answer === undefined && answers.pullInto === undefined) return base.askPullInto(facts);
+      return answer === 'cancel' ? undefined : answer;
+    },
   };
 }

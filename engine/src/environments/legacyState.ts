@@ -1,8 +1,8 @@
 // The one-time move from the per-machine state of today's users (`.svc/state.json` and the
 // pulled versions in `.svc/remote/`) to the shared deploy state. Records of the environment that
 // have no shared record yet are copied, with their base when `.svc/remote/` still has it; the
-// per-machine state is left as it is (the editor still reads it). Once copied, the shared record
-// wins and the record is not copied again, so the message appears once.
+// per-machine state is left as it is (environments not declared still use it). Once copied, the
+// shared record wins and the record is not copied again, so the message appears once.
 import { identityOf } from './identity';
 import { readDeployRecord, writeDeployRecord, DEPLOY_DIR, type DeployRecord } from './deployState';
 import { readSnapshot, readState } from '../sync/stateFile';
@@ -37,6 +37,6 @@ export async function moveLegacyState(root: string, environment: string): Promis
   if (!moved) return undefined;
   return (
     `note: moved ${moved} record(s) of '${environment}' from .svc/state.json (this machine's state) to ${DEPLOY_DIR}/${environment}/ ` +
-    `(the deploy state your team shares): commit ${DEPLOY_DIR}/. From now on svc reads '${environment}' from there; .svc/ stays for the editor.`
+    `(the deploy state your team shares): commit ${DEPLOY_DIR}/. From now on svc and the editor read '${environment}' from there; .svc/ is left as it is.`
   );
 }

@@ -10,9 +10,9 @@ import type { ManagementClient } from '../../../api/src/client';
 import { formatDocument } from '../sync/canonicalJson';
 import { pushDocument, type PushOutcome, type PushUi } from '../sync/pushPipeline';
 import { readDeployRecord } from './deployState';
-import { loadDefinition, type Definition } from './cli/definitions';
-import { recordPush } from './cli/envPush';
-import { inspectDefinition } from './cli/inspect';
+import { loadDefinition, type Definition } from './definition';
+import { inspectDefinition } from './inspectDefinition';
+import { recordPush } from './recordDeploy';
 
 export interface PromoteRequest {
   root: string;

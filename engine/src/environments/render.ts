@@ -132,3 +132,18 @@ export function affectedEnvironments(
   }
   return affected;
 }
+
+/**
+ * True when the overlay sets the member at `pointer` (RFC 6901) or one of its parents as a whole
+ * (a value that is not an object patch): a change there is this environment's own, in the overlay.
+ */
+export function overlaySets(overlay: unknown, pointer: string): boolean {
+  let node = overlay;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (!isPlainObject(node)) return node !== undefined;
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!Object.hasOwn(node, part)) return false;
+    node = node[part];
+  }
+  return node !== undefined;
+}

@@ -61,13 +61,28 @@ export function tagsOf(kind: SyncKind, document: unknown): string[] {
   return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [];
 }
 
+/** What a selector is matched against, once taken out of a document (the editor's tree has them from listings). */
+export interface SelectionFacts {
+  /** The definition's path relative to the root, when the resource has one. */
+  file?: string;
+  name?: string;
+  tags: readonly string[];
+}
+
+/** One selector against a resource: the same rule for `--select` and the editor's tree filter. */
+export function matchesSelector(s: Selector, facts: SelectionFacts): boolean {
+  if (s.by === 'folder') return !!facts.file && (facts.file === s.folder || facts.file.startsWith(`${s.folder}/`));
+  if (s.by === 'tag') return facts.tags.includes(s.tag);
+  return facts.name !== undefined && s.pattern.test(facts.name);
+}
+
 /** True when there is no selector, or one of them matches. */
 export function selects(selectors: readonly Selector[], candidate: Candidate): boolean {
   if (selectors.length === 0) return true;
-  return selectors.some((s) => {
-    if (s.by === 'folder') return !!candidate.file && (candidate.file === s.folder || candidate.file.startsWith(`${s.folder}/`));
-    if (s.by === 'tag') return tagsOf(candidate.kind, candidate.document).includes(s.tag);
-    const name = nameOf(candidate.kind, candidate.document);
-    return name !== undefined && s.pattern.test(name);
-  });
+  const facts: SelectionFacts = {
+    file: candidate.file,
+    name: nameOf(candidate.kind, candidate.document),
+    tags: tagsOf(candidate.kind, candidate.document),
+  };
+  return selectors.some((s) => matchesSelector(s, facts));
 }

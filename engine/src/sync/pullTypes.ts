@@ -43,4 +43,6 @@ export interface PullOutcome {
   fromServer?: string[];
   /** `conflict`: what nobody resolved (the file was left as it is). */
   conflicts?: MergeConflict[];
+  /** An environment of svc.environments.json: the files written (relative to the root), the definition and/or its overlay. */
+  wrote?: string[];
 }

@@ -10,6 +10,7 @@ import { promoteDefinition, renderedFor, type PromoteResult } from '../../../../
 import type { RemoteTarget } from '../../../../engine/src/sync/syncKinds';
 import { withCancellableProgress } from '../../shared/progress';
 import type { SyncContext } from '../sync/syncContext';
+import { noteLegacyMove } from './legacyMove';
 
 export interface PromoteArgs {
   /** The definition (a file in a workspace folder). */
@@ -39,6 +40,8 @@ export async function promoteFile(ctx: SyncContext, args: PromoteArgs): Promise<
   const root = folder.uri.fsPath;
   const file = path.relative(root, uri.fsPath).split(path.sep).join('/');
   const declared = (await readEnvironmentsFile(root)) ?? [];
+  // As svc promote: records of this machine's .svc/ for these environments join the shared state first.
+  for (const env of declared) await noteLegacyMove(ctx, root, env.name);
   if (declared.length < 2) throw new Error(`Promote needs two environments declared in svc.environments.json at the root of '${folder.name}'.`);
 
   let from = args.from;

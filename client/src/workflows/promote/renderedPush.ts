@@ -9,6 +9,7 @@ import { promoteDefinition, renderedFor } from '../../../../engine/src/environme
 import type { PushOutcome } from '../../../../engine/src/sync/pushPipeline';
 import { withCancellableProgress } from '../../shared/progress';
 import type { SyncContext } from '../sync/syncContext';
+import { noteLegacyMove } from './legacyMove';
 
 /** True when `environment` is declared in the svc.environments.json at `root`. */
 export async function isRepositoryEnvironment(root: string, environment: string): Promise<boolean> {
@@ -26,6 +27,8 @@ export async function pushRendered(
   const { root, file, environment, document } = args;
   // The rendering reads the definition and its overlay from disk: what the editor shows goes there first.
   if (document.isDirty && !(await document.save())) throw new Error(`Save ${path.basename(file)} first: the push to '${environment}' renders the saved file.`);
+  // A file pulled before the environment was declared has its record in .svc/: moved first, or the push would create a second resource.
+  await noteLegacyMove(ctx, root, environment);
   const def = await renderedFor(root, environment, file);
   const rendered = ctx.diffs.create(`${path.basename(file)} rendered for ${environment}`, def.renderedText);
   const ui = ctx.ui.push({ documentUri: rendered, reload: () => ctx.reloadGateway(environment) });

@@ -24,7 +24,7 @@ export function workspaceRootFor(root?: string): string {
   return folder.uri.fsPath;
 }
 
-function pullFolderOf(root: string): string {
+export function pullFolderOf(root: string): string {
   const value = vscode.workspace.getConfiguration('svc.pull', vscode.Uri.file(root)).get<string>('folder', DEFAULT_PULL_FOLDER).trim();
   // A path outside the workspace would put files where the state file cannot track them.
   const normal = path.normalize(value || DEFAULT_PULL_FOLDER);
@@ -39,7 +39,7 @@ export function pullFormatOf(root: string): 'json' | 'yaml' {
 }
 
 /** The text of an open editor with unsaved changes, else undefined. */
-function unsavedText(file: string): string | undefined {
+export function unsavedText(file: string): string | undefined {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
   return doc?.isDirty ? doc.getText() : undefined;
 }
@@ -49,7 +49,7 @@ function unsavedText(file: string): string | undefined {
  * and the disk agree at once; written from outside, the model learns of it only from the file
  * watcher, and a save before that fails with "the file is newer". Other files: Node's fs.
  */
-async function writePulledFile(file: string, text: string): Promise<void> {
+export async function writePulledFile(file: string, text: string): Promise<void> {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
   if (doc) {
     const edit = new vscode.WorkspaceEdit();
@@ -94,7 +94,7 @@ export async function pullIntoWorkspace(ctx: SyncContext, args: PullArgs): Promi
 }
 
 /** An editor on the file (dirty or not) shows what was written: the user agreed to replace it. */
-async function refreshOpenEditor(file: string): Promise<void> {
+export async function refreshOpenEditor(file: string): Promise<void> {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
   if (!doc?.isDirty) return;
   await vscode.window.showTextDocument(doc, { preview: false });

@@ -21,7 +21,7 @@ import { SyncStateStore } from './stateStore';
 import { setKeySecret } from './setKeySecret';
 import { stateKeyOf } from './stateFile';
 import { SETTABLE_SECRETS } from '../../../../engine/src/sync/keySecrets';
-import type { SyncContext } from './syncContext';
+import type { PullArgs, SyncContext } from './syncContext';
 import type { RemoteTarget } from './syncKinds';
 import type { SyncUi } from './syncUi';
 import { targetOfRef } from './targets';
@@ -32,6 +32,7 @@ import { vscodeSyncUi } from './vscodePushUi';
 import { isManagementApiError } from '../../../../api/src/errors';
 import { NO_RELOAD_MESSAGE } from '../../../../api/src/specFallbacks';
 import { definitionOf, promoteFile, type PromoteArgs } from '../promote/promoteFlow';
+import { pullAllRendered, pullRendered, repositoryRootOf } from '../promote/renderedPull';
 
 export interface SyncArea {
   /** The push pipeline on a VS Code document, with every check (used by workflows/examples). */
@@ -92,7 +93,13 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       void vscode.window.showInformationMessage(message);
       return message;
     },
-    pull: (args) => pullIntoWorkspace(ctx, args),
+    pull: (args) => pullAny(args),
+  };
+
+  /** An environment of the repository's svc.environments.json pulls into the definition and its overlay (as svc pull --env); others as before. */
+  const pullAny = async (args: PullArgs): Promise<PullOutcome> => {
+    const root = args.mode === 'public' ? undefined : await repositoryRootOf(args.environment, args.root);
+    return root ? pullRendered(ctx, { ...args, root }) : pullIntoWorkspace(ctx, args);
   };
   const fileSystem = new SvcFileSystem(ctx);
 
@@ -141,10 +148,13 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       try {
         const { environment, target, args } = await resolve(arg);
         let mode = args.mode;
-        if (target.kind === 'oas' && !mode) mode = await ctx.ui.askPullMode();
-        if (target.kind === 'oas' && !mode) return undefined;
+        // A definition of the repository's environments is the full document: its public form is asked for by name only.
+        if (target.kind === 'oas' && !mode && !(await repositoryRootOf(environment))) {
+          mode = await ctx.ui.askPullMode();
+          if (!mode) return undefined;
+        }
         return await withCancellableProgress(`Pulling from '${environment}'`, (signal) =>
-          pullIntoWorkspace(ctx, { environment, target, mode: mode === 'public' ? 'public' : undefined, open: true, signal }),
+          pullAny({ environment, target, mode: mode === 'public' ? 'public' : undefined, open: true, signal }),
         );
       } catch (err) {
         report('Pull failed', err);
@@ -156,7 +166,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
       const environment = access.resolveEnvironment(arg?.environment)?.name;
       if (!environment) return undefined;
       try {
-        const summary = await pullAll(ctx, environment);
+        const root = await repositoryRootOf(environment);
+        const summary = root ? await pullAllRendered(ctx, environment, root) : await pullAll(ctx, environment);
         void vscode.window.showInformationMessage(summary.message);
         return summary;
       } catch (err) {
@@ -285,7 +296,7 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
 
   return {
     pushDocument: (args) => pushTextDocument(ctx, args),
-    pull: (args) => pullIntoWorkspace(ctx, { ...args, notify: false }),
+    pull: (args) => pullAny({ ...args, notify: false }),
     useUi: (replace) => {
       const previous = ctx.ui;
       ctx.ui = replace(previous);

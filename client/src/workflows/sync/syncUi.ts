@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { OverwriteDecision, OverwriteReason } from './pull';
 import type { PushUi } from './pushPipeline';
 import type { MergeConflict, MergeSide } from '../../../../engine/src/diff/merge';
+import type { PullInto } from '../../../../engine/src/environments/pullDefinition';
 
 export interface SyncUi {
   /** The questions of one push of the document at `documentUri` (the diff's right side). */
@@ -25,4 +26,16 @@ export interface SyncUi {
     conflicts: MergeConflict[];
     fromServer: string[];
   }): Promise<ReadonlyMap<string, MergeSide> | undefined>;
+  /**
+   * A pull for an environment of svc.environments.json would change the definition in members the
+   * environment's overlay does not set, which changes how other environments render it: write the
+   * change to the definition (they get it too), to this environment's overlay, or nothing (undefined).
+   */
+  askPullInto(facts: PullIntoFacts): Promise<PullInto | undefined>;
+}
+
+export interface PullIntoFacts {
+  environment: string;
+  /** Each definition concerned: its overlay for `environment`, and the environments the change would reach. */
+  items: ReadonlyArray<{ file: string; overlayFile: string; affected: readonly string[] }>;
 }

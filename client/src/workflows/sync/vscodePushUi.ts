@@ -6,10 +6,12 @@ import { summariseApi } from '../../explorer/apiSummaries';
 import type { OverwriteDecision, OverwriteReason } from './pull';
 import type { ConflictDecision, ConflictFacts, PushUi, SendSummary } from './pushPipeline';
 import type { RemoteDiffDocuments } from './remoteDiffDocuments';
-import type { SyncUi } from './syncUi';
+import type { PullIntoFacts, SyncUi } from './syncUi';
+import type { PullInto } from '../../../../engine/src/environments/pullDefinition';
+import { intoQuestion } from '../promote/pullQuestions';
 import type { OasVersionChoice, StreamsPatchParameters } from './routing';
 import { SYNC_KIND_LABELS } from './syncKinds';
-import { COMPARE_COMMAND } from './compareFlow';
+import { COMPARE_COMMAND } from './compareView';
 import { listAllApis } from '../../../../api/src/specFallbacks';
 import { chooseConflictSides, confirmMergedPush } from './vscodeMergeUi';
 
@@ -37,7 +39,15 @@ export function vscodeSyncUi(diffs: RemoteDiffDocuments): SyncUi {
     askPullMode,
     askOverwrite,
     resolveMergeConflicts: (facts) => chooseConflictSides(facts),
+    askPullInto,
   };
+}
+
+/** Definition or overlay (a modal: the answer decides what other environments get); Cancel writes nothing. */
+export async function askPullInto(facts: PullIntoFacts): Promise<PullInto | undefined> {
+  const question = intoQuestion(facts);
+  const choice = await vscode.window.showWarningMessage(question.message, { ...MODAL, detail: question.detail }, question.overlay, question.base);
+  return choice === question.base ? 'base' : choice === question.overlay ? 'overlay' : undefined;
 }
 
 export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {

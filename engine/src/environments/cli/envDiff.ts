@@ -9,8 +9,9 @@ import { mapPool, SYNC_CONCURRENCY } from '../../sync/pool';
 import { DeployStateError, listDeployRecords } from '../deployState';
 import { moveLegacyState } from '../legacyState';
 import { selects, type Selector } from '../selection';
-import { DefinitionProblem, loadDefinition, selectDefinitionFiles } from './definitions';
-import { inspectDefinition } from './inspect';
+import { DefinitionProblem, loadDefinition } from '../definition';
+import { inspectDefinition } from '../inspectDefinition';
+import { selectDefinitionFiles } from './definitions';
 
 export interface EnvDiffOptions {
   files: string[];

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { refusalsOf } from '../../../../validation/src/refusals';
 import type { DocumentKind } from '../../../../common/src/kinds';
 import { diffDocuments } from '../../diff/semanticDiff';
-import { formatDocument, hashDocument, withoutVolatile } from '../../sync/canonicalJson';
+import { formatDocument, withoutVolatile } from '../../sync/canonicalJson';
 import { mapPool, SYNC_CONCURRENCY } from '../../sync/pool';
 import { pushDocument, type PushOutcome, type PushUi, type SendSummary } from '../../sync/pushPipeline';
 import type { OasVersionChoice } from '../../sync/routing';
@@ -18,12 +18,10 @@ import { SYNC_KIND_LABELS, type SyncKind } from '../../sync/syncKinds';
 import { clientFor, describeFailure, isConnectionFailure, type Connection } from '../../cli/connection';
 import { EXIT, type ExitCode } from '../../cli/exitCodes';
 import type { CliIo, Reporter } from '../../cli/io';
-import { DeployStateError, writeDeployRecord, type DeployRecord } from '../deployState';
-import { identityOf } from '../identity';
-import { render } from '../render';
-import { addedMembers, withServerFilled } from '../serverFilled';
-import { DefinitionProblem, type Definition } from './definitions';
-import { inspectDefinition, type EnvInspection } from './inspect';
+import { DeployStateError } from '../deployState';
+import { DefinitionProblem, type Definition } from '../definition';
+import { inspectDefinition, type EnvInspection } from '../inspectDefinition';
+import { recordPush } from '../recordDeploy';
 
 export interface EnvPushOptions {
   yes: boolean;
@@ -213,27 +211,4 @@ function runPipeline(
       errors: [],
     },
   );
-}
-
-/** The environment's new deploy record after a push: the server's version is the base; what it added to what was sent is not drift. */
-export async function recordPush(root: string, environment: string, c: EnvInspection, outcome: PushOutcome): Promise<boolean> {
-  if (!outcome.target || !outcome.remoteHash || outcome.remoteDocument === undefined) return false;
-  const { def } = c;
-  const ids = identityOf(def.kind, outcome.remoteDocument);
-  const rendered = render({ kind: def.kind, base: def.base, overlay: def.overlay, identity: ids });
-  const serverFilled = addedMembers(rendered, outcome.remoteDocument);
-  const record: DeployRecord = {
-    environment,
-    file: def.file,
-    kind: def.kind,
-    id: outcome.target.id,
-    ...(outcome.target.apiId ? { apiId: outcome.target.apiId } : {}),
-    ids,
-    serverHash: outcome.remoteHash,
-    fileHash: hashDocument(def.kind, withServerFilled(rendered, outcome.remoteDocument, serverFilled)),
-    base: outcome.remoteDocument,
-    serverFilled,
-  };
-  await writeDeployRecord(root, record);
-  return true;
 }
