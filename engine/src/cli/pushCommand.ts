@@ -69,8 +69,10 @@ export async function pushCommand(root: string, connection: Connection, options:
     await hashes.save(root);
   }
   // Many files: the server's versions from its listings, read once; a few: only those resources.
-  // The checks and the plan (nothing is sent) read the listing at most once between them; the
-  // sending pass reads the server afresh (its conflict check right before sending).
+  // The checks read the listing at most once between them; the plan takes what they read, and
+  // the sending pass proves it still holds with the cheapest read that can tell (its conflict
+  // check right before sending: readRemoteAgain), so a one-file push of an OAS API reads the
+  // listing at most once even where only the listing carries its dashboard record (issue 32).
   const planClient = withListingsOnce(client);
   const catalog = new RemoteCatalog(planClient, undefined, toInspect.length >= LISTING_FROM);
 
@@ -164,6 +166,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     let facts: MergeFacts | undefined;
     const outcome = await runPipeline(root, connection, work, inspection, options, {
       client: planClient,
+      use: 'as-read',
       confirm: (s) => {
         summary = s;
         return Promise.resolve(false);
@@ -233,6 +236,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     try {
       outcome = await runPipeline(root, connection, p.work, p.inspection, options, {
         client,
+        use: 'prove',
         confirm: () => Promise.resolve(true),
         confirmMerge: () => Promise.resolve(true),
         writeMerged: (text) => fs.writeFile(p.work.file, text, 'utf8'),
@@ -271,6 +275,8 @@ async function runPipeline(
     confirmMerge: (f: MergeFacts) => Promise<boolean>;
     writeMerged: (text: string) => Promise<void>;
     client: ManagementClient;
+    /** How the pipeline takes the inspection's read of the server (PushRequest.known). */
+    use: 'as-read' | 'prove';
   },
 ): Promise<PushOutcome> {
   const { record } = work;
@@ -308,6 +314,7 @@ async function runPipeline(
       choices,
       resolutions: options.resolutions,
       writeMerged: options.force ? undefined : hooks.writeMerged,
+      known: inspection.target ? { target: inspection.target, snapshot: inspection.remote, use: hooks.use } : undefined,
     },
   );
   if (keyIdNeeded) {
@@ -346,7 +353,7 @@ async function mergeOf(root: string, work: WorkFile, inspection: Inspection, res
 /**
  * The client for the passes that send nothing: endpoint 10's listing, asked for with the same
  * `p`, is read once and shared. A spec-only server gives an API's dashboard record only there
- * (issue 32: a one-file push among 10,000 read the whole listing once per pass).
+ * (issue 32: the checks of a few files, each read on its own, share one listing).
  */
 function withListingsOnce(client: ManagementClient): ManagementClient {
   const answers = new Map<string, ReturnType<ManagementClient['listApis']>>();

@@ -3,18 +3,20 @@
 // (workflows/examples). Free of `vscode`: the questions go through PushUi (VS Code modals in
 // vscodePushUi.ts; scripted answers in tests), the client comes from the caller.
 //
-// Order: parse → kind → error diagnostics (user may override) → read the remote now →
-// conflict check against what was pulled/opened (three-way facts) → no-op check → choices the
-// kind needs (OAS create/version, streams PUT/PATCH, key id) → route → diff → confirm → send →
-// read back (the new remote hash) → offer a reload for gateway-style classic writes.
+// Order: parse → kind → error diagnostics (user may override) → read the remote now (or take
+// the caller's read of it: `known`) → conflict check against what was pulled/opened (three-way
+// facts) → no-op check → choices the kind needs (OAS create/version, streams PUT/PATCH, key id) →
+// route → diff → confirm → send → read back the document (the new remote hash) → offer a reload
+// for gateway-style classic writes.
 import { jsonSyntaxProblem } from './jsonProblem';
 import { detectKind } from '../../../common/src/detection';
 import { formatOfFile, parseDefinitionText } from './documentFormat';
 import { formatDocument, hashDocument, sameDocument } from './canonicalJson';
 import { MissingServerSecretError, placeholderPaths, restoreSecrets } from './keySecrets';
-import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, type RemoteSnapshot } from './remoteReader';
+import { apiIdOfKey, hasDashboardCredential, hasGatewayCredential, idInDocument, readRemote, readRemoteAgain, type RemoteSnapshot } from './remoteReader';
 import { isRefusal, planPush, type PushChoices } from './routing';
 import { SYNC_KIND_LABELS, syncKindOf, type RemoteTarget, type SyncKind } from './syncKinds';
+import type { ManagementClient } from '../../../api/src/client';
 import { isManagementApiError } from '../../../api/src/errors';
 import { NO_RELOAD_MESSAGE, reloadKnownMissing } from '../../../api/src/specFallbacks';
 import type { MergeSide } from '../diff/merge';
@@ -67,7 +69,7 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const id = request.target?.id ?? idInDocument(kind, document);
   const apiId = kind === 'key' ? (apiIdOfKey(document) ?? request.target?.apiId) : undefined;
   const target: RemoteTarget | undefined = id ? { kind, id, ...(apiId ? { apiId } : {}) } : undefined;
-  const remote: RemoteSnapshot = target ? await readRemote(client, target, { signal }) : { exists: false };
+  const remote: RemoteSnapshot = target ? await remoteNow(client, target, request) : { exists: false };
   const remoteText = remote.exists ? formatDocument(remote.document) : undefined;
   const mineText = formatDocument(document);
 
@@ -199,8 +201,9 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   const pushedTarget: RemoteTarget = { kind, id: newId || id || '', ...(apiId ? { apiId } : {}) };
   deps.log?.(`pushed ${name} to '${environment}' through ${route.endpoint} (${route.operation}, id ${kind === 'key' ? '<key hash>' : pushedTarget.id})`);
 
-  // The new remote, for the state file (and to prove the write landed).
-  const after = await readRemote(client, pushedTarget, { signal });
+  // The new remote, for the state file (and to prove the write landed): its document is the base;
+  // an OAS API's dashboard record is not read again (issue 32).
+  const after = await readRemote(client, pushedTarget, { signal, withoutRecord: true });
   const outcome: PushOutcome = {
     status: 'pushed',
     kind,
@@ -241,6 +244,15 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     }
   }
   return outcome;
+}
+
+/** The server's version of `target` now: read here, or the caller's read of it (`known`), taken or proven. */
+function remoteNow(client: ManagementClient, target: RemoteTarget, request: PushRequest): Promise<RemoteSnapshot> {
+  const { known, signal } = request;
+  const same = known && known.target.kind === target.kind && known.target.id === target.id && known.target.apiId === target.apiId;
+  if (!same) return readRemote(client, target, { signal });
+  if (known.use === 'as-read') return Promise.resolve(known.snapshot);
+  return readRemoteAgain(client, target, known.snapshot, { signal });
 }
 
 const displays = (changes: ReadonlyArray<{ display: string }>) => (changes.length ? changes.map((c) => c.display).join(', ') : 'nothing');

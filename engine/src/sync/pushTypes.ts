@@ -4,6 +4,7 @@ import type { DocumentKind } from '../../../common/src/kinds';
 import type { ManagementClient } from '../../../api/src/client';
 import type { MergeConflict, MergeSide } from '../diff/merge';
 import type { MergeResolutions } from './mergeFile';
+import type { RemoteSnapshot } from './remoteReader';
 import type { OasVersionChoice, PushChoices, PushRoute, StreamsPatchParameters } from './routing';
 import type { RemoteTarget, SyncKind } from './syncKinds';
 
@@ -96,6 +97,15 @@ export interface PushRequest {
    * server that moved only when it can write the result.
    */
   writeMerged?(text: string): Promise<void>;
+  /**
+   * The server's version of `target` as the caller already read it (svc push: its inspection), so
+   * the pipeline does not read all of it again (issue 32: on a spec-only server an API's record is
+   * only in the whole listing). `as-read`: taken as it is (the plan's dry pass, right after that
+   * read). `prove`: the pass that sends checks that the server still holds it with the cheapest
+   * read that can tell (readRemoteAgain), and reads it whole when it does not. Ignored when the
+   * pipeline's own target is another one.
+   */
+  known?: { target: RemoteTarget; snapshot: RemoteSnapshot; use: 'as-read' | 'prove' };
 }
 
 export type PushStatus = 'pushed' | 'no-op' | 'cancelled' | 'refused' | 'pull-requested';

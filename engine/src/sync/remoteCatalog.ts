@@ -9,7 +9,7 @@ import { isManagementApiError } from '../../../api/src/errors';
 import { idsOfRecord, listEveryApi } from '../../../api/src/specFallbacks';
 import type { DashApi, Policy } from '../../../api/src/types';
 import { apiKindOf, policyNameOf } from './records';
-import { hasDashboardCredential, oasName, readRemote, type ReadOptions, type RemoteSnapshot } from './remoteReader';
+import { dashboardRecordReadKnownMissing, hasDashboardCredential, oasName, readRemote, type ReadOptions, type RemoteSnapshot } from './remoteReader';
 import type { RemoteTarget } from './syncKinds';
 
 /** A listing this server (or this credential) cannot give: the catalog then reads one by one. */
@@ -23,8 +23,6 @@ const isObject = (value: unknown): value is Record<string, unknown> => !!value &
  * (two requests each for an OAS API); below it, a pull or diff of a few files reads only those.
  */
 export const LISTING_FROM = 20;
-
-const GET_DASHBOARD_API = 'GET /api/apis/{apiId}';
 
 export class RemoteCatalog {
   private apiRecords?: Promise<DashApi[]>;
@@ -95,7 +93,7 @@ export class RemoteCatalog {
    * only through the listing: once that is known, the listing is read once, not once per API.
    */
   private listingNeeded(target: RemoteTarget): boolean {
-    return (target.kind === 'classic' || target.kind === 'oas') && hasDashboardCredential(this.client) && this.client.availability.isMissing(GET_DASHBOARD_API);
+    return (target.kind === 'classic' || target.kind === 'oas') && hasDashboardCredential(this.client) && dashboardRecordReadKnownMissing(this.client);
   }
 
   /** Undefined when the listing cannot answer for this target (then it is read on its own). */

@@ -4,6 +4,7 @@ import type { ManagementClient } from '../../../api/src/client';
 import { isManagementApiError } from '../../../api/src/errors';
 import { findDashboardApi, grantedApiIds, grantedApiOfKey, KEY_API_UNKNOWN, readClassicApi } from '../../../api/src/specFallbacks';
 import type { DashApi, JsonMap } from '../../../api/src/types';
+import { sameDocument } from './canonicalJson';
 import { redactSecrets } from './keySecrets';
 import { policyNameOf } from './records';
 import type { RemoteTarget, SyncKind } from './syncKinds';
@@ -27,12 +28,25 @@ export interface ReadOptions {
   mode?: 'public';
   /** Keys only: keep the consumer secrets (for the request push sends; never for a file or a view). */
   withSecrets?: boolean;
+  /**
+   * OAS only: the document alone (endpoint 3), without the dashboard record. A base needs only the
+   * document; on a spec-only server the record is only in the whole listing (issue 32).
+   */
+  withoutRecord?: boolean;
 }
 
 export const hasGatewayCredential = (client: ManagementClient) => !!client.config.credentials.gatewaySecret?.trim();
 export const hasDashboardCredential = (client: ManagementClient) => !!client.config.credentials.dashboardToken?.trim();
 
 const notFound = (err: unknown) => isManagementApiError(err, 'not-found');
+
+const GET_DASHBOARD_API = 'GET /api/apis/{apiId}';
+
+/**
+ * Whether this server is known to lack the read of one dashboard record (the spec has none): an
+ * API's record is then only in endpoint 10's listing, which is read as seldom as possible.
+ */
+export const dashboardRecordReadKnownMissing = (client: ManagementClient) => client.availability.isMissing(GET_DASHBOARD_API);
 
 /** Reads the target; `exists: false` when the server says it is not there (other errors throw). */
 export async function readRemote(client: ManagementClient, target: RemoteTarget, options: ReadOptions = {}): Promise<RemoteSnapshot> {
@@ -43,7 +57,8 @@ export async function readRemote(client: ManagementClient, target: RemoteTarget,
         return await readClassic(client, target.id, signal);
       case 'oas': {
         const document = await client.getOasApi(target.id, { mode: options.mode, signal });
-        const dashboardRecord = hasDashboardCredential(client) ? await optionalDashboardRecord(client, target.id, signal) : undefined;
+        const wanted = hasDashboardCredential(client) && !options.withoutRecord;
+        const dashboardRecord = wanted ? await optionalDashboardRecord(client, target.id, signal) : undefined;
         return { exists: true, document, name: oasName(document), dashboardRecord };
       }
       case 'streams': {
@@ -61,6 +76,34 @@ export async function readRemote(client: ManagementClient, target: RemoteTarget,
     if (notFound(err)) return { exists: false };
     throw err;
   }
+}
+
+/**
+ * The target again, `known` being what was read of it a moment ago (svc push: its plan), for the
+ * check right before sending (issue 32). On a server without the read of one dashboard record,
+ * an OAS API's record is only in the whole listing (8 MB for 10,000 APIs): there the document
+ * alone (endpoint 3) is read, and when it is the same as `known`'s (what the conflict check
+ * compares), `known`'s record comes with it (the update writes it back around the new document).
+ * A document that moved is read whole again, record and all. Every other case is `readRemote`:
+ * where the server reads a record alone (`GET /api/apis/{apiId}`), it is read fresh.
+ */
+export async function readRemoteAgain(
+  client: ManagementClient,
+  target: RemoteTarget,
+  known: RemoteSnapshot,
+  options: ReadOptions = {},
+): Promise<RemoteSnapshot> {
+  const cheap = target.kind === 'oas' && known.exists && known.dashboardRecord && !options.mode && dashboardRecordReadKnownMissing(client);
+  if (!cheap) return readRemote(client, target, options);
+  let document: unknown;
+  try {
+    document = await client.getOasApi(target.id, { signal: options.signal });
+  } catch (err) {
+    if (notFound(err)) return { exists: false };
+    throw err;
+  }
+  if (!sameDocument('oas', document, known.document)) return readRemote(client, target, options);
+  return { exists: true, document, name: oasName(document), dashboardRecord: known.dashboardRecord };
 }
 
 /** The dashboard's record when the environment has a token and the dashboard knows the API (its read, else its listing). */

@@ -16,12 +16,21 @@ export interface SvcRun {
   asked: string[];
 }
 
+export interface SvcOptions {
+  tty?: boolean;
+  answer?: boolean;
+  /** Answers the terminal's question instead of `answer`: a test can act between the question and what follows it. */
+  ask?: (question: string) => Promise<boolean>;
+  env?: NodeJS.ProcessEnv;
+  stderrTTY?: boolean;
+}
+
 export interface CliWorld {
   url: string;
   dir: string;
   client: ManagementClient;
   env: NodeJS.ProcessEnv;
-  svc(args: string[], options?: { tty?: boolean; answer?: boolean; env?: NodeJS.ProcessEnv; stderrTTY?: boolean }): Promise<SvcRun>;
+  svc(args: string[], options?: SvcOptions): Promise<SvcRun>;
   readJson(file: string): Promise<any>;
   writeJson(file: string, value: unknown, indent?: number): Promise<void>;
   close(): Promise<void>;
@@ -53,7 +62,7 @@ export async function startCliWorld(options: SandboxOptions = {}): Promise<CliWo
         stderr: (t) => void (stderr += t),
         stderrIsTTY: o.stderrTTY ?? false,
         stdinIsTTY: o.tty ?? false,
-        ask: async (q) => (asked.push(q), o.answer ?? false),
+        ask: async (q) => (asked.push(q), o.ask ? o.ask(q) : (o.answer ?? false)),
       };
       const code = await runSvc(args, io);
       return { code, stdout, stderr, asked };
