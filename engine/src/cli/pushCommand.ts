@@ -217,6 +217,10 @@ export async function pushCommand(root: string, connection: Connection, options:
     for (const line of p.paths.slice(0, 50)) out.out(`    ${line}`);
     if (p.paths.length > 50) out.out(`    … and ${p.paths.length - 50} more path(s)`);
   }
+  // Time passed while a person read the plan: the send reads the server afresh (the whole record
+  // too, listing and all on a spec-only server) instead of proving the plan's read by the document
+  // alone, so a change to the record's other members meanwhile is kept, not written back over.
+  const sendRead = options.yes ? ('prove' as const) : ('fresh' as const);
   if (!options.yes) {
     if (!io.stdinIsTTY) {
       out.error('nothing was pushed: confirm on a terminal, or pass --yes (in CI).');
@@ -236,7 +240,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     try {
       outcome = await runPipeline(root, connection, p.work, p.inspection, options, {
         client,
-        use: 'prove',
+        use: sendRead,
         confirm: () => Promise.resolve(true),
         confirmMerge: () => Promise.resolve(true),
         writeMerged: (text) => fs.writeFile(p.work.file, text, 'utf8'),
@@ -275,8 +279,8 @@ async function runPipeline(
     confirmMerge: (f: MergeFacts) => Promise<boolean>;
     writeMerged: (text: string) => Promise<void>;
     client: ManagementClient;
-    /** How the pipeline takes the inspection's read of the server (PushRequest.known). */
-    use: 'as-read' | 'prove';
+    /** How the pipeline takes the inspection's read of the server (PushRequest.known); `fresh`: it reads again. */
+    use: 'as-read' | 'prove' | 'fresh';
   },
 ): Promise<PushOutcome> {
   const { record } = work;
@@ -314,7 +318,7 @@ async function runPipeline(
       choices,
       resolutions: options.resolutions,
       writeMerged: options.force ? undefined : hooks.writeMerged,
-      known: inspection.target ? { target: inspection.target, snapshot: inspection.remote, use: hooks.use } : undefined,
+      known: inspection.target && hooks.use !== 'fresh' ? { target: inspection.target, snapshot: inspection.remote, use: hooks.use } : undefined,
     },
   );
   if (keyIdNeeded) {

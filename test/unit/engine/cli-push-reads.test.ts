@@ -133,6 +133,31 @@ for (const mode of ['full', 'spec-only'] as const) {
       assert.equal((await w.svc(['diff', FILE], { env })).code, 0, 'the recorded base is the server’s version');
     });
 
+    test('after the question, the send reads the whole record afresh (a change made to it while the person read is not written over)', async () => {
+      // The sandbox keeps an OAS record's other members on update, so what is pinned is the read:
+      // the record again before the PUT (on a spec-only server, through the listing a second time).
+      const doc = await w.readJson(FILE);
+      doc.info.title = 'Reads API 3 (asked)';
+      await w.writeJson(FILE, doc);
+      proxy.reset();
+      let askedAt = -1;
+      const run = await w.svc(['push', FILE], {
+        env,
+        tty: true,
+        ask: () => {
+          askedAt = proxy.requests.length;
+          return Promise.resolve(true);
+        },
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const afterQuestion = proxy.requests.slice(askedAt);
+      const put = afterQuestion.indexOf(`PUT /api/apis/${id}`);
+      assert.ok(put > 0, afterQuestion.join(', '));
+      const recordRead = mode === 'full' ? `GET /api/apis/${id}` : 'GET /api/apis?p=-1';
+      assert.ok(afterQuestion.slice(0, put).includes(recordRead), `the record read again before the send: ${afterQuestion.join(', ')}`);
+      assert.equal((await onServer()).info.title, 'Reads API 3 (asked)');
+    });
+
     test('the record’s other members, read for the plan, go back with the update', async () => {
       const before = (await w.client.listApis({ p: -1 })).apis!.find((a) => a.oas?.['x-svc-api-gateway']?.info?.id === id)!;
       const doc = await w.readJson(FILE);
