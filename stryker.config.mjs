@@ -33,6 +33,7 @@ export const AREAS = {
       'test/unit/engine/cli-friction.test.ts',
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/engine/cli-merge.test.ts',
+      'test/unit/engine/cli-push-reads.test.ts',
     ],
   },
   sync: {
@@ -61,6 +62,8 @@ export const AREAS = {
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/workflows/sync-key-secrets.test.ts',
       'test/unit/workflows/sync-containment.test.ts',
+      'test/unit/engine/cli-push-reads.test.ts',
+      'test/unit/engine/readRemoteAgain.test.ts',
     ],
   },
   diff: {
