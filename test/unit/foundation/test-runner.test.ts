@@ -95,7 +95,9 @@ test('fresh end-to-end results are relayed; a non-zero exit with no failure coun
 });
 
 test('a test that hangs is stopped by the timeout and fails by name; the test before it still counts', async () => {
-  const r: Counts = await nodeTestLayer({ root, files: [fixture('hangs.mjs')], tallyFile: join(scratch(), 'tally.json'), quiet: true, timeoutMs: 500 });
+  // The timeout covers the file's whole process (start-up and tsx's loader too): 500 ms was missed
+  // at load 8 before the first test ran. 4 s is far beyond a start, and the hang still ends the run.
+  const r: Counts = await nodeTestLayer({ root, files: [fixture('hangs.mjs')], tallyFile: join(scratch(), 'tally.json'), quiet: true, timeoutMs: 4000 });
   assert.equal(r.passed, 1);
   assert.ok(r.failed >= 2, `the hung test and the one it kept from running fail (${r.failed})`);
   assert.ok(
