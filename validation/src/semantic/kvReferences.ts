@@ -76,7 +76,8 @@ export function kvReferenceProblems(value: unknown, pointer: string): Problem[] 
       const at = path.reduce<string>((p, s) => childPointer(p, s), pointer);
       out.push(
         error(at, 'value', Codes.kvReference, `${problem} The gateway cannot resolve this key-value reference and refuses the definition.`, {
-          gatewayMessage: `malformed reference: ${problem.slice(0, problem.indexOf(':'))}`,
+          // The sentence up to its fix (the value itself may hold `:`, as `kv://…` does).
+          gatewayMessage: `malformed reference: ${problem.slice(0, problem.indexOf(': write '))}`,
         }),
       );
     } else if (Array.isArray(current)) {
