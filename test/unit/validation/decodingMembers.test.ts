@@ -63,7 +63,6 @@ const OUTSIDE: Record<string, unknown[]> = {
   objectId: [hex24.slice(1), hex24 + '0', 'abc', 42, { $oid: 'x' }],
 };
 
-const nameOf = (pointer: string) => pointer.slice(pointer.lastIndexOf('/') + 1);
 const brief = (kind: string, doc: unknown) => decodingProblems(kind, doc).map((p) => p.pointer);
 
 test('every typed member of a classic definition: the values its Go type takes pass, the ones just outside are refused at the member', () => {
@@ -81,12 +80,13 @@ test("the same members in a dashboard record's api_definition, except the uptime
       continue;
     }
     for (const ok of INSIDE[type]) assert.deepEqual(brief('dashboard-api', record(ok)), [], `${pointer} = ${JSON.stringify(ok)}`);
-    for (const bad of OUTSIDE[type]) assert.deepEqual(brief('dashboard-api', record(bad)), [`/api_definition${pointer}`], `${pointer} = ${JSON.stringify(bad)}`);
+    for (const bad of OUTSIDE[type])
+      assert.deepEqual(brief('dashboard-api', record(bad)), [`/api_definition${pointer}`], `${pointer} = ${JSON.stringify(bad)}`);
   }
   assert.deepEqual(brief('dashboard-api', placed('/id', 'abc')), [], 'outside api_definition, the record is not a definition');
 });
 
-test('a policy\'s `_id`, standalone and in policies.json at its own pointer; other kinds and documents that are not objects have no decoding rule', () => {
+test("a policy's `_id`, standalone and in policies.json at its own pointer; other kinds and documents that are not objects have no decoding rule", () => {
   for (const ok of INSIDE.objectId) {
     assert.deepEqual(brief('policy', { _id: ok }), [], JSON.stringify(ok));
     assert.deepEqual(brief('policies', { gold: { _id: ok } }), [], JSON.stringify(ok));
@@ -128,20 +128,20 @@ function only(kind: string, doc: unknown) {
   return { message: p.message, gateway: p.data?.gatewayMessage };
 }
 
-test('a Go time.Duration: the sentence says what to write (the string converted when it parses) and the gateway answers with Go\'s type error', () => {
+test("a Go time.Duration: the sentence says what to write (the string converted when it parses) and the gateway answers with Go's type error", () => {
   const uptime = (v: unknown) => only('classic', placed('/uptime_tests/check_list/0/timeout', v));
   assert.deepEqual(uptime('5s'), {
-    message:
-      "`timeout` is a Go time.Duration: the gateway's decoder takes an integer of nanoseconds and refuses `\"5s\"`; write `5000000000` (5s).",
+    message: '`timeout` is a Go time.Duration: the gateway\'s decoder takes an integer of nanoseconds and refuses `"5s"`; write `5000000000` (5s).',
     gateway: 'json: cannot unmarshal string into Go struct field uptime_tests.check_list.timeout of type time.Duration',
   });
   assert.deepEqual(uptime('soon'), {
     message:
-      "`timeout` is a Go time.Duration: the gateway's decoder takes an integer of nanoseconds and refuses `\"soon\"`; write an integer such as `5000000000` (5 s).",
+      '`timeout` is a Go time.Duration: the gateway\'s decoder takes an integer of nanoseconds and refuses `"soon"`; write an integer such as `5000000000` (5 s).',
     gateway: 'json: cannot unmarshal string into Go struct field uptime_tests.check_list.timeout of type time.Duration',
   });
   assert.deepEqual(uptime(1.5), {
-    message: "`timeout` is a Go time.Duration: the gateway's decoder takes an integer of nanoseconds and refuses `1.5`; write an integer such as `5000000000` (5 s).",
+    message:
+      "`timeout` is a Go time.Duration: the gateway's decoder takes an integer of nanoseconds and refuses `1.5`; write an integer such as `5000000000` (5 s).",
     gateway: 'json: cannot unmarshal number 1.5 into Go struct field uptime_tests.check_list.timeout of type time.Duration',
   });
   // Go names the JSON type it met; a list is never read as text, even when its items would parse.
@@ -153,7 +153,7 @@ test('a Go time.Duration: the sentence says what to write (the string converted 
   assert.match(uptime(['5s', 'x']).message, /refuses `\["5s","x"\]`; write an integer such as `5000000000` \(5 s\)\.$/);
 });
 
-test('the Go path in the gateway\'s words: member names only, no indices (however many digits) and no `api_definition`', () => {
+test("the Go path in the gateway's words: member names only, no indices (however many digits) and no `api_definition`", () => {
   const doc = placed('/external_oauth/providers/12/jwt/issued_at_validation_skew', -1);
   const expected = 'json: cannot unmarshal number -1 into Go struct field external_oauth.providers.jwt.issued_at_validation_skew of type uint64';
   assert.equal(only('classic', doc).gateway, expected);
@@ -194,7 +194,9 @@ test('unsigned members: the sentence names the Go type and the range; non-number
   const skew = decodingProblems('classic', placed('/jwt_expires_at_validation_skew', -3));
   assert.deepEqual(
     skew.map((p) => p.message),
-    ['`jwt_expires_at_validation_skew` is unsigned in the gateway (Go uint64): its decoder refuses `-3`; write a whole number `0` or more (`0` = the default).'],
+    [
+      '`jwt_expires_at_validation_skew` is unsigned in the gateway (Go uint64): its decoder refuses `-3`; write a whole number `0` or more (`0` = the default).',
+    ],
   );
   for (const v of ['abc', '5', true, null, -1.5, 1.5, [], {}]) {
     assert.deepEqual(tls(v), [], JSON.stringify(v));

@@ -70,6 +70,7 @@ export function kvReferenceProblems(value: unknown, pointer: string): Problem[] 
   const path: Array<string | number> = [];
   const visit = (current: unknown): void => {
     if (typeof current === 'string') {
+      // Stryker disable next-line StringLiteral: '' only turns the fast skip off; kvSyntaxProblem finds nothing without `kv` or `://`
       if (!current.includes('kv') && !current.includes('://')) return;
       const problem = kvSyntaxProblem(current);
       if (!problem) return;
@@ -86,6 +87,7 @@ export function kvReferenceProblems(value: unknown, pointer: string): Problem[] 
         visit(current[i]);
         path.pop();
       }
+      // Stryker disable next-line LogicalOperator: a for-in over null, a number or a boolean visits nothing
     } else if (current !== null && typeof current === 'object') {
       const o = current as Record<string, unknown>;
       for (const key in o) {
