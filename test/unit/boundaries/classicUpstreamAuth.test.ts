@@ -95,5 +95,7 @@ test('classic rules below a base pointer: timeouts and data sources at their own
 });
 
 test('data source names compare as the gateway lower-cases them: `STRASSE` and `straße` are two names', () => {
+  const [dup] = classicProblems({ ...base, graphql: { engine: { data_sources: [{ name: 'A' }, { name: 'a' }] } } }, '');
+  assert.deepEqual([dup.pointer, dup.target, dup.code], ['/graphql/engine/data_sources/1/name', 'value', Codes.dataSourceNames]);
   assert.deepEqual(brief({ graphql: { engine: { data_sources: [{ name: 'STRASSE' }, { name: 'straße' }] } } }), []);
 });

@@ -124,6 +124,7 @@ test('IP access control: bad entries are errors when it is enabled, warnings whe
 test('the API id in `info.id` follows the file-name rule', () => {
   assert.deepEqual(brief(doc({}, { info: { id: '../x' } })), [`${E} ${Codes.apiId} ${GW}/info/id value`]);
   assert.deepEqual(brief(doc({}, { info: { id: 'x' } })), []);
+  assert.equal(oasProblems(doc({}, { info: { id: 'a/b' } }), '')[0].message, '`id` must not be `.` or `..` or contain `/` or `\\`.');
 });
 
 const BOTH =

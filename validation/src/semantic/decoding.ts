@@ -80,12 +80,9 @@ function visit(value: unknown, segments: string[], pointer: string, type: GoType
 }
 
 function check(value: unknown, pointer: string, type: GoType, out: Problem[]): void {
-  const name = pointer
-    .slice(pointer.lastIndexOf('/') + 1)
-    // Stryker disable next-line StringLiteral: the name is a table's last member name, which holds no `~` or `/`
-    .replace(/~1/g, '/')
-    // Stryker disable next-line StringLiteral: the name is a table's last member name, which holds no `~` or `/`
-    .replace(/~0/g, '~');
+  const last = pointer.slice(pointer.lastIndexOf('/') + 1);
+  // Stryker disable next-line StringLiteral: the name is a table's last member name, which holds no `~` or `/`
+  const name = last.replace(/~1/g, '/').replace(/~0/g, '~');
   const message = MESSAGES[type](name, value);
   if (message !== undefined) out.push(error(pointer, 'value', Codes.decoding, message, { gatewayMessage: goError(type, pointer, value) }));
 }

@@ -87,8 +87,11 @@ export function kvReferenceProblems(value: unknown, pointer: string): Problem[] 
         visit(current[i]);
         path.pop();
       }
+    } else if (
       // Stryker disable next-line LogicalOperator: a for-in over null, a number or a boolean visits nothing
-    } else if (current !== null && typeof current === 'object') {
+      current !== null &&
+      typeof current === 'object'
+    ) {
       const o = current as Record<string, unknown>;
       for (const key in o) {
         path.push(key);
