@@ -76,6 +76,7 @@ const COMPOSITE = new Set([
   'anyOf',
   // Stryker disable next-line StringLiteral: no schema of ours uses oneOf today; listed so one added later is treated like anyOf
   'oneOf',
+  // Stryker disable next-line StringLiteral: no `if` of our schemas has branch errors that are all set aside (accepted nulls, filled-in members) today
   'if',
   // Stryker disable next-line StringLiteral: no schema of ours uses not today; listed so one added later is treated like anyOf
   'not',
