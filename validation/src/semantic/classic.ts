@@ -66,7 +66,8 @@ const OAUTH_TYPES = ['clientCredentials', 'password'];
 function classicUpstreamAuth(auth: Json | undefined, pointer: string, out: Problem[]): void {
   const basic = obj(auth?.basic_auth);
   const oauth = obj(auth?.oauth);
-  if (!auth || auth.enabled !== true || !(basic?.enabled === true || oauth?.enabled === true)) return;
+  // With neither mode on, neither check below can find anything.
+  if (!auth || auth.enabled !== true) return;
   if (basic?.enabled === true && oauth?.enabled === true) out.push(error(pointer, 'key', Codes.upstreamAuth, UPSTREAM_AUTH_MODES));
   if (oauth?.enabled !== true) return;
   const where = childPointer(pointer, 'oauth');

@@ -84,7 +84,7 @@ export function classicLoadSkips(api: Record<string, unknown>, pointer: string, 
       out.push(error(proxyAt, 'missing', Codes.loadSkip, `\`proxy\` has no \`listen_path\`: ${empty}`));
   }
   const target = proxy?.target_url;
-  if (typeof target !== 'string' || (isKeyValueReference(target.trim()) && !target.includes('$kv{'))) return;
+  if (typeof target !== 'string' || (isKeyValueReference(target) && !target.includes('$kv{'))) return;
   const resolved = target.replace(/\$kv\{[^}]+\}/g, 'kvref');
   if (!goUrlParses(resolved)) {
     out.push(
@@ -109,7 +109,8 @@ export function timeoutProblem(value: unknown, pointer: string, subject: string,
 
 /** API ids: not `.` or `..`, no `/` or `\` (also URL-encoded): they become file and URL names. */
 export function apiIdProblem(value: unknown, pointer: string, subject: string, out: Problem[]): void {
-  if (typeof value !== 'string' || value === '') return;
+  // An empty id decodes to itself and passes the check below.
+  if (typeof value !== 'string') return;
   let decoded = value;
   try {
     decoded = decodeURIComponent(value);
