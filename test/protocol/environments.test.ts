@@ -57,8 +57,20 @@ test('the overlay: the same error at the member it sets; a harmless overlay has 
   assert.deepEqual(rendered(await client.waitForDiagnostics(staging, 1)), []);
 });
 
+test('an unsaved edit of the open overlay re-checks the open definition at once: fixed, then broken again', async () => {
+  const overlay = uriOf('environments/production/svc/gold.policy.json');
+  const definition = uriOf('svc/gold.policy.json');
+  const renderedNow = () => rendered(client.diagnostics.get(definition)?.diagnostics ?? []).length;
+  // The file on disk still says "fast": only the editor's text has the fix.
+  client.change(overlay, `${JSON.stringify({ rate: 7 }, null, 2)}\n`);
+  await client.waitFor(() => renderedNow() === 0, 'the definition without the per-environment error');
+  client.change(overlay, `${JSON.stringify({ rate: 'slow' }, null, 2)}\n`);
+  await client.waitFor(() => renderedNow() === 1, 'the per-environment error back on the definition');
+});
+
 test('fixed in the overlay: the definition has no per-environment error any more', async () => {
-  write('environments/production/svc/gold.policy.json', { rate: 7 });
+  const overlay = uriOf('environments/production/svc/gold.policy.json');
+  client.change(overlay, write('environments/production/svc/gold.policy.json', { rate: 7 })); // edited and saved
   const uri = uriOf('svc/gold.policy.json');
   const version = client.change(uri, `${JSON.stringify({ ...policy, per: 30 }, null, 2)}\n`);
   assert.deepEqual(rendered(await client.waitForDiagnostics(uri, version)), []);

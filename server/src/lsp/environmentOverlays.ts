@@ -36,7 +36,16 @@ function rootOf(file: string, folders: readonly string[]): string | undefined {
     .sort((a, b) => b.length - a.length)[0];
 }
 
-export function environmentDiagnostics(document: TextDocument, kind: DocumentKind | undefined, folders: readonly string[]): Diagnostic[] {
+/**
+ * The per-environment diagnostics of a definition or an overlay. `openText` gives the text of a
+ * file open in the editor (unsaved edits of an overlay count at once); others are read from disk.
+ */
+export function environmentDiagnostics(
+  document: TextDocument,
+  kind: DocumentKind | undefined,
+  folders: readonly string[],
+  openText: (file: string) => string | undefined = () => undefined,
+): Diagnostic[] {
   if (!document.uri.startsWith('file:')) return [];
   const file = fileURLToPath(document.uri);
   const root = rootOf(file, folders);
@@ -46,7 +55,7 @@ export function environmentDiagnostics(document: TextDocument, kind: DocumentKin
     // An overlay: validate its environment's rendering of the definition it changes.
     const definitionPath = parts.slice(2).join('/');
     const baseFile = path.join(root, ...parts.slice(2));
-    const baseText = readText(baseFile);
+    const baseText = openText(baseFile) ?? readText(baseFile);
     if (baseText === undefined) return [];
     let base: unknown;
     try {
@@ -67,10 +76,16 @@ export function environmentDiagnostics(document: TextDocument, kind: DocumentKin
     return []; // no environments/ folder: nothing per environment
   }
   for (const env of environments) {
-    const overlayText = readText(path.join(root, ENVIRONMENTS_DIR, env.name, ...parts));
+    const overlayFile = path.join(root, ENVIRONMENTS_DIR, env.name, ...parts);
+    const overlayText = openText(overlayFile) ?? readText(overlayFile);
     if (overlayText !== undefined) overlays.push({ environment: env.name, overlayPath: `${ENVIRONMENTS_DIR}/${env.name}/${rel}`, overlayText });
   }
   return overlays.length ? definitionDiagnostics(document, kind, overlays) : [];
+}
+
+/** The open document of a file system path, if the editor has it open. */
+export function openDocumentAtPath(open: readonly TextDocument[], file: string): TextDocument | undefined {
+  return open.find((d) => d.uri.startsWith('file:') && fileURLToPath(d.uri) === file);
 }
 
 /** An overlay `environments/<E>/<P>` of a workspace folder: its environment and the definition it changes. */

@@ -15,7 +15,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, type LanguageService } from '../service/languageService';
 import { DiagnosticsScheduler } from './diagnostics';
-import { environmentDiagnostics, overlayDefinition, overlaySettings } from './environmentOverlays';
+import { environmentDiagnostics, openDocumentAtPath, overlayDefinition, overlayOf, overlaySettings } from './environmentOverlays';
 import type { DocumentKind } from '../../../common/src/kinds';
 import { featureCapabilities, registerFeatures } from './features';
 import { NAVIGATION_CAPABILITIES, registerNavigation, type Navigation } from './navigationFeatures';
@@ -34,6 +34,8 @@ export interface ServerOptions {
 export function startServer(connection: Connection, options: ServerOptions = {}): void {
   const log = connectionLogger(connection);
   const documents = new TextDocuments(TextDocument);
+  const openDocumentAt = (file: string) => openDocumentAtPath(documents.all(), file);
+  const openTextOf = (file: string) => openDocumentAt(file)?.getText();
   const settings = new SettingsCache(connection);
   let service: LanguageService | undefined = options.service;
   const getService = (): LanguageService => (service ??= createLanguageService());
@@ -70,7 +72,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const canRefreshLenses = capabilities.workspace?.codeLens?.refreshSupport === true;
     const isUserFile = (uri: string) => files.isUserFile(uri);
     const refreshLenses = () => navigation?.refreshLenses();
-    const perEnvironment = (document: TextDocument, kind: DocumentKind | undefined) => environmentDiagnostics(document, kind, folders);
+    const perEnvironment = (document: TextDocument, kind: DocumentKind | undefined) => environmentDiagnostics(document, kind, folders, openTextOf);
     settings.adjust = (uri, s) => overlaySettings(uri, s, folders);
     diagnostics = new DiagnosticsScheduler(connection, documents, svc, settings, log, options.validationDelayMs, isUserFile, refreshLenses, perEnvironment);
     registerFeatures({ connection, documents, service: svc, settings, log, foldingRangeLimit: () => foldingLimit });
@@ -133,7 +135,14 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     }
   });
 
-  documents.onDidChangeContent((e) => diagnostics?.schedule(e.document));
+  documents.onDidChangeContent((e) => {
+    diagnostics?.schedule(e.document);
+    // An overlay edited in the editor changes its definition's rendering: the open definition is
+    // checked again at once (not only when the overlay is saved and the file watcher says so).
+    const overlay = overlayOf(e.document.uri, folders);
+    const definition = overlay && openDocumentAt(overlay.baseFile);
+    if (definition) diagnostics?.schedule(definition);
+  });
   documents.onDidClose((e) => {
     const uri = e.document.uri;
     diagnostics?.closed(uri);

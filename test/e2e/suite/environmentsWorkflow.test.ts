@@ -172,9 +172,15 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
   });
 
   it("the language server checks each environment's rendering: an overlay that breaks production is reported on the definition, naming production", async () => {
-    write(OVERLAY, { rate: 'fast' });
+    // As a user does: the definition open, the overlay edited in the editor (not yet saved).
+    write(OVERLAY, { rate: 5 });
     const document = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, GOLD)));
     await vscode.window.showTextDocument(document);
+    const overlay = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, OVERLAY)));
+    await vscode.window.showTextDocument(overlay, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(overlay.uri, new vscode.Range(0, 0, overlay.lineCount, 0), `${JSON.stringify({ rate: 'fast' }, null, 2)}\n`);
+    assert.ok(await vscode.workspace.applyEdit(edit));
     const diagnostics = await diagnosticsFor(
       document.uri,
       (d) => d.some((x) => /In environment 'e2e-production'/.test(x.message)),
@@ -183,5 +189,8 @@ describe('environments workflow: svc.environments.json, Promote to Environment, 
     const error = diagnostics.find((x) => /In environment 'e2e-production'/.test(x.message))!;
     assert.equal(error.severity, vscode.DiagnosticSeverity.Error);
     assert.match(document.lineAt(error.range.start.line).text, /"rate"/);
+    // Leave no unsaved editor behind for the suites that follow.
+    await vscode.window.showTextDocument(overlay);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
