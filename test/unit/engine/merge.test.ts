@@ -360,3 +360,56 @@ describe('merge: members named like Object.prototype', () => {
     assert.deepEqual(JSON.parse(file.text), JSON.parse('{"a":2,"__proto__":{"x":5},"constructor":3}'));
   });
 });
+
+describe('merge: array members inserted at the same place, and arrays that stop being arrays', () => {
+  const at = (targets: string[]) => ({ proxy: { targets } });
+  const targetsOf = (value: unknown) => (value as { proxy: { targets: string[] } }).proxy.targets;
+
+  it('new targets from both sides after the same member: one order whichever side is the file (by URL)', () => {
+    const base = at(['http://a', 'http://m']);
+    const mine = at(['http://a', 'http://x', 'http://m']);
+    const theirs = at(['http://a', 'http://b', 'http://c', 'http://m']);
+    const one = merge(base, mine, theirs);
+    const other = merge(base, theirs, mine);
+    assert.deepEqual(one.conflicts, []);
+    assert.deepEqual(targetsOf(one.value), ['http://a', 'http://b', 'http://c', 'http://x', 'http://m']);
+    assert.deepEqual(targetsOf(other.value), targetsOf(one.value));
+    // Just the other way round: the file's run sorts first.
+    const early = merge(base, at(['http://a', 'http://0', 'http://m']), theirs);
+    assert.deepEqual(targetsOf(early.value), ['http://a', 'http://0', 'http://b', 'http://c', 'http://m']);
+  });
+
+  it('an array the server replaced by something else, or a base that was no array: a conflict, never a merge', () => {
+    const mine = at(['http://a', 'http://x']);
+    const replaced = merge(at(['http://a']), mine, { proxy: { targets: 'http://a' } });
+    assert.deepEqual(
+      replaced.conflicts.map((c) => c.pointer),
+      ['/proxy/targets'],
+    );
+    const fromObject = merge({ proxy: { targets: { a: 1 } } }, mine, at(['http://a', 'http://b']));
+    assert.deepEqual(
+      fromObject.conflicts.map((c) => c.pointer),
+      ['/proxy/targets'],
+    );
+    assert.deepEqual(targetsOf(fromObject.value), ['http://a', 'http://x'], 'the file keeps its value');
+  });
+});
+
+describe('merge: removals inside members both sides changed', () => {
+  it('a member removed on one side while the other edited a sibling is gone from the result (not left as undefined)', () => {
+    const r = merge({ a: 1, b: 1, c: 1 }, { a: 2, b: 1, c: 1 }, { a: 1, c: 1 });
+    assert.deepEqual(r.conflicts, []);
+    assert.deepEqual(Object.keys(r.value as object), ['a', 'c']);
+  });
+
+  it('both sides move a target the same way and one also removes another: no conflict, the move and the removal kept', () => {
+    const at = (targets: string[]) => ({ proxy: { targets } });
+    const r = merge(
+      at(['http://a', 'http://b', 'http://c', 'http://d']),
+      at(['http://c', 'http://a', 'http://b']),
+      at(['http://c', 'http://a', 'http://b', 'http://d']),
+    );
+    assert.deepEqual(r.conflicts, []);
+    assert.deepEqual((r.value as { proxy: { targets: string[] } }).proxy.targets, ['http://c', 'http://a', 'http://b']);
+  });
+});
