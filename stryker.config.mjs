@@ -34,6 +34,7 @@ export const AREAS = {
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/engine/cli-merge.test.ts',
       'test/unit/engine/cli-push-reads.test.ts',
+      'test/unit/engine/cli-push-plan.test.ts',
     ],
   },
   sync: {

@@ -1,0 +1,125 @@
+// What `svc push` shows and decides in the cases the other CLI tests leave out: a pulled file that
+// cannot be read stops everything (exit 2), a server change whose base snapshot is gone is refused
+// (exit 3), a merge that leaves nothing to send is written and exits 0, a file equal to the server
+// is recorded as pushed, a long plan is cut, and a classic push through the gateway says whether
+// it is live. Over real HTTP against a sandbox.
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startCliWorld, type CliWorld } from './cliHarness';
+
+const GOLD = 'svc/gold-plan.policy.json';
+const SILVER = 'svc/silver-plan.policy.json';
+
+let w: CliWorld;
+const policyOnServer = async (id: string) => (await w.client.listPolicies()).find((p) => p.id === id)!;
+const host = () => new URL(w.url).host;
+before(async () => {
+  w = await startCliWorld();
+  assert.equal((await w.svc(['pull', '--all'])).code, 0);
+});
+after(async () => w?.close());
+
+describe('svc push: what stops it before anything is sent', () => {
+  test('a pulled file that no longer parses: exit 2, the file named with the reason, nothing pushed', async () => {
+    const original = await fs.readFile(path.join(w.dir, GOLD), 'utf8');
+    const silver = await w.readJson(SILVER);
+    await w.writeJson(SILVER, { ...silver, rate: silver.rate + 1 });
+    await fs.writeFile(path.join(w.dir, GOLD), '{ "id": "gold-plan", ');
+    try {
+      const run = await w.svc(['push', '--yes']);
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, /svc\/gold-plan\.policy\.json: .*fix it first/);
+      assert.match(run.stderr, /nothing was pushed\./);
+      assert.equal((await policyOnServer('silver-plan')).rate, silver.rate, 'the other, valid change was not sent either');
+    } finally {
+      await fs.writeFile(path.join(w.dir, GOLD), original);
+      await w.writeJson(SILVER, silver);
+    }
+  });
+
+  test('the server changed a file whose pulled version is gone: exit 3, says why it cannot merge, the server keeps its change', async () => {
+    const policy = await w.readJson(GOLD);
+    const state = await w.readJson('.svc/state.json');
+    const snapshot = path.join(w.dir, '.svc', 'remote', `${state.files[GOLD].remoteHash}.json`);
+    const kept = await fs.readFile(snapshot, 'utf8');
+    await w.client.updatePolicy(policy.id, { ...policy, per: policy.per + 5 });
+    await w.writeJson(GOLD, { ...policy, rate: policy.rate + 3 });
+    await fs.rm(snapshot);
+    try {
+      const run = await w.svc(['push', '--yes', GOLD]);
+      assert.equal(run.code, 3, run.stdout + run.stderr);
+      assert.match(
+        run.stderr,
+        /svc\/gold-plan\.policy\.json: the policy changed on the server since it was pulled, and the file changed too \(the pulled version in \.svc\/remote\/ is gone, so it cannot be merged\)\./,
+      );
+      assert.match(run.stdout, /^ {2}both {4}per|^ {2}both {4}rate/m);
+      assert.match(run.stderr, /nothing was pushed\. Resolve the conflicts/);
+      const now = await policyOnServer(policy.id);
+      assert.deepEqual([now.rate, now.per], [policy.rate, policy.per + 5]);
+    } finally {
+      await fs.writeFile(snapshot, kept);
+      await w.writeJson(GOLD, policy);
+      assert.equal((await w.svc(['pull', '--force', GOLD])).code, 0);
+    }
+  });
+});
+
+describe('svc push: nothing left to send', () => {
+  test('the file made the same change as the server, and the server made another: the merge is written to the file, nothing sent, exit 0', async () => {
+    const policy = await w.readJson(GOLD);
+    const onServer = { ...policy, rate: policy.rate + 11, per: policy.per + 2 };
+    await w.client.updatePolicy(policy.id, onServer);
+    await w.writeJson(GOLD, { ...policy, rate: policy.rate + 11 });
+    const run = await w.svc(['push', '--yes', GOLD]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^merged {5}svc\/gold-plan\.policy\.json \(from the server: per\); it now equals the server's version$/m);
+    assert.doesNotMatch(run.stdout, /^Push to /m, 'no plan: nothing is sent');
+    assert.equal((await w.readJson(GOLD)).per, policy.per + 2, 'the merge was written to the file');
+    assert.equal((await w.svc(['diff', GOLD])).code, 0, 'and recorded: no difference left');
+  });
+
+  test('files equal to the server are recorded as pushed, named (one) or counted (several); exit 0', async () => {
+    const one = await w.svc(['push', '--yes', GOLD]);
+    assert.equal(one.code, 0, one.stdout + one.stderr);
+    assert.match(one.stderr, new RegExp(`svc/gold-plan\\.policy\\.json: the same as on '${host()}'; nothing to send \\(recorded as pushed\\)\\.`));
+    const two = await w.svc(['push', '--yes', GOLD, SILVER]);
+    assert.equal(two.code, 0, two.stdout + two.stderr);
+    assert.match(two.stderr, new RegExp(`2 files: the same as on '${host()}'; nothing to send`));
+    assert.doesNotMatch(two.stdout, /^Push to /m);
+  });
+});
+
+describe('svc push: the plan', () => {
+  test('says where each file goes and why, and cuts a long list of paths after 50', async () => {
+    const policy = await w.readJson(SILVER);
+    const tags = Array.from({ length: 53 }, (_, i) => `tag-${i}`);
+    await w.writeJson(SILVER, { ...policy, tags });
+    const run = await w.svc(['push', '--yes', SILVER]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, new RegExp(`^Push to '${host()}':$`, 'm'));
+    assert.match(run.stdout, /^ {2}svc\/silver-plan\.policy\.json: update policy 'Silver plan' via PUT \/svc\/policies\/\{polID\}$/m);
+    assert.match(run.stdout, /^ {4}why: \S/m);
+    const paths = run.stdout.split('\n').filter((line) => /^ {4}[+~-] /.test(line));
+    assert.equal(paths.length, 50, run.stdout);
+    assert.match(run.stdout, /^ {4}… and \d+ more path\(s\)$/m);
+    assert.deepEqual((await policyOnServer('silver-plan')).tags, tags);
+  });
+});
+
+describe('svc push: a classic API through the gateway', () => {
+  test('with only the gateway secret the push is stored, and says it is live only after a reload; --reload makes it live', async () => {
+    const FILE = 'svc/petstore-classic.classic.json';
+    const gatewayOnly = { SVC_DASHBOARD_URL: w.env.SVC_DASHBOARD_URL, SVC_GATEWAY_SECRET: w.env.SVC_GATEWAY_SECRET };
+    const api = await w.readJson(FILE);
+    await w.writeJson(FILE, { ...api, name: `${api.name} (stored)` });
+    const stored = await w.svc(['push', '--yes', FILE], { env: gatewayOnly });
+    assert.equal(stored.code, 0, stored.stdout + stored.stderr);
+    assert.match(stored.stdout, /^pushed {4} svc\/petstore-classic\.classic\.json \(stored; live after a gateway reload: --reload\)$/m);
+    await w.writeJson(FILE, { ...(await w.readJson(FILE)), name: `${api.name} (live)` });
+    const live = await w.svc(['push', '--yes', '--reload', FILE], { env: gatewayOnly });
+    assert.equal(live.code, 0, live.stdout + live.stderr);
+    assert.match(live.stdout, /^pushed {4} svc\/petstore-classic\.classic\.json \(gateway reloaded: live\)$/m);
+  });
+});
