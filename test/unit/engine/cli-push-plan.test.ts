@@ -123,3 +123,40 @@ describe('svc push: a classic API through the gateway', () => {
     assert.match(live.stdout, /^pushed {4} svc\/petstore-classic\.classic\.json \(gateway reloaded: live\)$/m);
   });
 });
+
+describe('svc push: keys', () => {
+  test('a changed key with only the gateway secret is refused (exit 1): svc never takes the key id', async () => {
+    const file = (await fs.readdir(path.join(w.dir, 'svc'))).find((n) => n.endsWith('.key.json'));
+    assert.ok(file, 'pull --all wrote a key file');
+    const key = `svc/${file}`;
+    const doc = await w.readJson(key);
+    await w.writeJson(key, { ...doc, alias: 'renamed by a test' });
+    try {
+      const gatewayOnly = { SVC_DASHBOARD_URL: w.env.SVC_DASHBOARD_URL, SVC_GATEWAY_SECRET: w.env.SVC_GATEWAY_SECRET };
+      const run = await w.svc(['push', '--yes', key], { env: gatewayOnly });
+      assert.equal(run.code, 1, run.stdout + run.stderr);
+      assert.match(run.stderr, /pushing a key through the gateway needs the key id, a credential svc never takes: set SVC_DASHBOARD_TOKEN/);
+      assert.match(run.stderr, /nothing was pushed\./);
+    } finally {
+      await w.writeJson(key, doc);
+    }
+  });
+
+  test('a key file never pulled here is skipped with a note when pushing its folder, and refused when named', async () => {
+    const stray = 'svc/stray.key.json';
+    await w.writeJson(stray, { alias: 'never pulled', org_id: 'x', access_rights: {} });
+    const gold = await w.readJson(GOLD);
+    await w.writeJson(GOLD, { ...gold, rate: gold.rate + 2 });
+    try {
+      const all = await w.svc(['push', '--yes', 'svc']);
+      assert.equal(all.code, 0, all.stdout + all.stderr);
+      assert.match(all.stderr, /svc\/stray\.key\.json: skipped, a key file that was never pulled/);
+      assert.equal((await policyOnServer('gold-plan')).rate, gold.rate + 2, 'the rest was pushed');
+      const named = await w.svc(['push', '--yes', stray]);
+      assert.equal(named.code, 2, named.stdout + named.stderr);
+      assert.match(named.stderr, /svc\/stray\.key\.json: a key file that was never pulled/);
+    } finally {
+      await fs.rm(path.join(w.dir, stray));
+    }
+  });
+});
