@@ -46,8 +46,16 @@ describe('svc push: what stops it before anything is sent', () => {
     const kept = await fs.readFile(snapshot, 'utf8');
     await w.client.updatePolicy(policy.id, { ...policy, per: policy.per + 5 });
     await w.writeJson(GOLD, { ...policy, rate: policy.rate + 3 });
-    await fs.rm(snapshot);
+    await fs.writeFile(snapshot, '{ damaged');
     try {
+      const damaged = await w.svc(['push', '--yes', GOLD]);
+      assert.equal(damaged.code, 3, damaged.stdout + damaged.stderr);
+      assert.match(
+        damaged.stderr,
+        /\(the pulled version in \.svc\/remote\/ is gone, so it cannot be merged\)/,
+        'a damaged pulled version cannot be merged either',
+      );
+      await fs.rm(snapshot);
       const run = await w.svc(['push', '--yes', GOLD]);
       assert.equal(run.code, 3, run.stdout + run.stderr);
       assert.match(
@@ -92,6 +100,28 @@ describe('svc push: nothing left to send', () => {
 });
 
 describe('svc push: the plan', () => {
+  test('on a terminal: progress while checking and sending, the plan marks a removed member, a "no" sends nothing and says so', async () => {
+    const policy = await w.readJson(GOLD);
+    const { quota_max: _dropped, ...without } = policy;
+    await w.writeJson(GOLD, without);
+    try {
+      const declined = await w.svc(['push', GOLD], { tty: true, answer: false, stderrTTY: true });
+      assert.equal(declined.code, 2, declined.stdout + declined.stderr);
+      assert.match(declined.stdout, /^ {4}- quota_max$/m);
+      assert.match(declined.stderr, new RegExp(`\r${String.fromCharCode(27)}\\[2Kchecking 1/1`));
+      assert.match(declined.stderr, /Push cancelled; nothing was sent\./);
+      assert.equal((await policyOnServer(policy.id)).quota_max, policy.quota_max);
+      const rate = policy.rate + 4;
+      await w.writeJson(GOLD, { ...policy, rate });
+      const sent = await w.svc(['push', '--yes', GOLD], { stderrTTY: true });
+      assert.equal(sent.code, 0, sent.stdout + sent.stderr);
+      assert.match(sent.stderr, new RegExp(`\r${String.fromCharCode(27)}\\[2Kpushing 1/1`));
+      assert.equal((await policyOnServer(policy.id)).rate, rate);
+    } finally {
+      await w.writeJson(GOLD, policy);
+    }
+  });
+
   test('says where each file goes and why, and cuts a long list of paths after 50', async () => {
     const policy = await w.readJson(SILVER);
     const tags = Array.from({ length: 53 }, (_, i) => `tag-${i}`);
