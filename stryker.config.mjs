@@ -28,13 +28,14 @@ export const AREAS = {
       'engine/src/cli/exitCodes.ts',
     ],
     tests: [
+      // First: a mutant it kills stops there (forceBail), before the longer files run.
+      'test/unit/engine/cli-push-plan.test.ts',
       'test/unit/engine/cli-push-outcomes.test.ts',
       'test/unit/engine/cli-exit-codes.test.ts',
       'test/unit/engine/cli-friction.test.ts',
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/engine/cli-merge.test.ts',
       'test/unit/engine/cli-push-reads.test.ts',
-      'test/unit/engine/cli-push-plan.test.ts',
     ],
   },
   sync: {
