@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { hashDocument } from '../../../engine/src/sync/canonicalJson';
 import { startCliWorld, type CliWorld } from './cliHarness';
 
 const GOLD = 'svc/gold-plan.policy.json';
@@ -64,6 +65,10 @@ describe('svc push: what stops it before anything is sent', () => {
       );
       assert.match(run.stdout, /^ {2}both {4}per|^ {2}both {4}rate/m);
       assert.match(run.stderr, /nothing was pushed\. Resolve the conflicts/);
+      assert.match(
+        run.stderr,
+        /or see what changed with svc diff, pull the server's version \(svc pull FILE --force replaces yours\), or push anyway with --force\./,
+      );
       const now = await policyOnServer(policy.id);
       assert.deepEqual([now.rate, now.per], [policy.rate, policy.per + 5]);
     } finally {
@@ -74,7 +79,73 @@ describe('svc push: what stops it before anything is sent', () => {
   });
 });
 
+describe('svc push: more refusals', () => {
+  test('a resource deleted on the server: exit 3, and the message does not blame a missing pulled version', async () => {
+    const gone = 'svc/deleted-plan.policy.json';
+    const doc = { ...(await w.readJson(GOLD)), id: 'deleted-plan', name: 'Deleted plan' };
+    await w.writeJson(gone, doc);
+    const state = await w.readJson('.svc/state.json');
+    const hash = hashDocument('policy', doc);
+    state.files[gone] = { ...state.files[GOLD], target: { kind: 'policy', id: 'deleted-plan' }, localHash: hash, remoteHash: hash };
+    await w.writeJson('.svc/state.json', state);
+    try {
+      const run = await w.svc(['push', '--yes', gone]);
+      assert.equal(run.code, 3, run.stdout + run.stderr);
+      assert.match(
+        run.stderr,
+        /^.*svc\/deleted-plan\.policy\.json: the policy was deleted on the server since it was pulled; pushing the file would undo that\.$/m,
+      );
+    } finally {
+      delete state.files[gone];
+      await w.writeJson('.svc/state.json', state);
+      await fs.rm(path.join(w.dir, gone));
+    }
+  });
+
+  test('without --yes or a terminal, a push the server moved under is merged in the plan only: nothing is sent (exit 2)', async () => {
+    const policy = await w.readJson(SILVER);
+    const theirs = { ...policy, per: policy.per + 7 };
+    await w.client.updatePolicy(policy.id, theirs);
+    await w.writeJson(SILVER, { ...policy, rate: policy.rate + 9 });
+    try {
+      const run = await w.svc(['push', SILVER]);
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, /confirm on a terminal, or pass --yes/);
+      const now = await policyOnServer(policy.id);
+      assert.deepEqual([now.rate, now.per], [policy.rate, theirs.per], 'the server has only its own change');
+    } finally {
+      await w.writeJson(SILVER, policy);
+      assert.equal((await w.svc(['pull', '--force', SILVER])).code, 0);
+    }
+  });
+});
+
 describe('svc push: nothing left to send', () => {
+  test('the file and the server made the very same change: nothing to push, nothing sent, exit 0', async () => {
+    const policy = await w.readJson(GOLD);
+    const same = { ...policy, quota_max: policy.quota_max + 13 };
+    await w.client.updatePolicy(policy.id, same);
+    await w.writeJson(GOLD, same);
+    const run = await w.svc(['push', '--yes']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /Nothing to push: no file changed since it was pulled/);
+    assert.doesNotMatch(run.stdout, /^Push to /m);
+    assert.equal((await w.svc(['pull', GOLD])).code, 0);
+  });
+
+  test('a pulled file only re-indented is no change: nothing to push, and nothing is recorded as pushed', async () => {
+    const text = await fs.readFile(path.join(w.dir, GOLD), 'utf8');
+    await w.writeJson(GOLD, JSON.parse(text), 4);
+    try {
+      const run = await w.svc(['push', '--yes']);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.match(run.stderr, /Nothing to push: no file changed since it was pulled/);
+      assert.doesNotMatch(run.stderr, /recorded as pushed/);
+    } finally {
+      await fs.writeFile(path.join(w.dir, GOLD), text);
+    }
+  });
+
   test('the file made the same change as the server, and the server made another: the merge is written to the file, nothing sent, exit 0', async () => {
     const policy = await w.readJson(GOLD);
     const onServer = { ...policy, rate: policy.rate + 11, per: policy.per + 2 };
@@ -187,6 +258,21 @@ describe('svc push: keys', () => {
       assert.match(named.stderr, /svc\/stray\.key\.json: a key file that was never pulled/);
     } finally {
       await fs.rm(path.join(w.dir, stray));
+    }
+  });
+});
+
+describe('svc push: a damaged state', () => {
+  test('a state file that cannot be read is moved aside, and push says so', async () => {
+    const file = path.join(w.dir, '.svc', 'state.json');
+    const text = await fs.readFile(file, 'utf8');
+    await fs.writeFile(file, '{ broken');
+    try {
+      const run = await w.svc(['push', '--yes']);
+      assert.match(run.stderr, /\.svc\/state\.json could not be read .*it was moved to state\.json\.corrupt-/);
+    } finally {
+      for (const name of await fs.readdir(path.join(w.dir, '.svc'))) if (name.startsWith('state.json.corrupt-')) await fs.rm(path.join(w.dir, '.svc', name));
+      await fs.writeFile(file, text);
     }
   });
 });
