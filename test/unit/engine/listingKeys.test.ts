@@ -86,6 +86,8 @@ test('a stopped pull reads no key at all', async () => {
   const controller = new AbortController();
   controller.abort();
   const from = server.requests.length;
+  await assert.rejects(resolveApiArgument(client(), 'Orders', controller.signal));
+  assert.deepEqual(server.requests.slice(from), [], 'not even the API listing');
   await assert.rejects(keyTargetOf(client(), 'key-granting-c2', undefined, controller.signal));
   await assert.rejects(keyTargetOf(client(), 'key-granting-c2', 'c2', controller.signal));
   assert.deepEqual(keyReads(from), []);
@@ -163,7 +165,9 @@ test('a server without the key listing: the APIs are still listed, and the note 
 test('a key listing answer without data lists no key (and is no failure)', async () => {
   keyListing = 'no-data';
   try {
+    const from = server.requests.length;
     const listing = await listTargets(client());
+    assert.deepEqual(keyReads(from), [], 'no key is looked up');
     assert.deepEqual(
       listing.targets.filter((t) => t.kind === 'key'),
       [],
