@@ -195,6 +195,12 @@ describe('svc push: the plan', () => {
 
   test('says where each file goes and why, and cuts a long list of paths after 50', async () => {
     const policy = await w.readJson(SILVER);
+    const fifty = Array.from({ length: 50 }, (_, i) => `first-${i}`);
+    await w.writeJson(SILVER, { ...policy, tags: fifty });
+    const whole = await w.svc(['push', '--yes', SILVER]);
+    assert.equal(whole.code, 0, whole.stdout + whole.stderr);
+    assert.equal(whole.stdout.split('\n').filter((line) => /^ {4}[+~-] /.test(line)).length, 50, whole.stdout);
+    assert.doesNotMatch(whole.stdout, /more path\(s\)/, 'fifty paths are shown whole');
     const tags = Array.from({ length: 53 }, (_, i) => `tag-${i}`);
     await w.writeJson(SILVER, { ...policy, tags });
     const run = await w.svc(['push', '--yes', SILVER]);
@@ -204,7 +210,7 @@ describe('svc push: the plan', () => {
     assert.match(run.stdout, /^ {4}why: \S/m);
     const paths = run.stdout.split('\n').filter((line) => /^ {4}[+~-] /.test(line));
     assert.equal(paths.length, 50, run.stdout);
-    assert.match(run.stdout, /^ {4}… and \d+ more path\(s\)$/m);
+    assert.match(run.stdout, /^ {4}… and 3 more path\(s\)$/m);
     assert.deepEqual((await policyOnServer('silver-plan')).tags, tags);
   });
 });
@@ -238,6 +244,10 @@ describe('svc push: keys', () => {
       assert.equal(run.code, 1, run.stdout + run.stderr);
       assert.match(run.stderr, /pushing a key through the gateway needs the key id, a credential svc never takes: set SVC_DASHBOARD_TOKEN/);
       assert.match(run.stderr, /nothing was pushed\./);
+      // With the dashboard token it goes through, and the plan names no key by anything but "(key)".
+      const sent = await w.svc(['push', '--yes', key]);
+      assert.equal(sent.code, 0, sent.stdout + sent.stderr);
+      assert.match(sent.stdout, /^ {2}svc\/\S+\.key\.json: update key \(key\) via /m);
     } finally {
       await w.writeJson(key, doc);
     }
