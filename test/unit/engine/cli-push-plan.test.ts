@@ -201,6 +201,7 @@ describe('svc push: the plan', () => {
     assert.equal(whole.code, 0, whole.stdout + whole.stderr);
     assert.equal(whole.stdout.split('\n').filter((line) => /^ {4}[+~-] /.test(line)).length, 50, whole.stdout);
     assert.doesNotMatch(whole.stdout, /more path\(s\)/, 'fifty paths are shown whole');
+    assert.doesNotMatch(whole.stderr, /the same as on/, 'no file was unchanged: no such note');
     const tags = Array.from({ length: 53 }, (_, i) => `tag-${i}`);
     await w.writeJson(SILVER, { ...policy, tags });
     const run = await w.svc(['push', '--yes', SILVER]);
