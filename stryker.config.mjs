@@ -28,6 +28,8 @@ export const AREAS = {
       'engine/src/cli/exitCodes.ts',
     ],
     tests: [
+      // First: a mutant it kills stops there (forceBail), before the longer files run.
+      'test/unit/engine/cli-push-plan.test.ts',
       'test/unit/engine/cli-push-outcomes.test.ts',
       'test/unit/engine/cli-exit-codes.test.ts',
       'test/unit/engine/cli-friction.test.ts',
@@ -58,10 +60,13 @@ export const AREAS = {
       'test/unit/engine/compare.test.ts',
       'test/unit/engine/listing.test.ts',
       'test/unit/engine/jsonProblem.test.ts',
+      'test/unit/engine/stateFile.test.ts',
+      'test/unit/engine/listingKeys.test.ts',
       'test/unit/engine/pushMerge.test.ts',
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/workflows/sync-key-secrets.test.ts',
       'test/unit/workflows/sync-containment.test.ts',
+      'test/unit/workflows/sync-pipeline.test.ts',
       'test/unit/engine/cli-push-reads.test.ts',
       'test/unit/engine/readRemoteAgain.test.ts',
     ],

@@ -83,6 +83,7 @@ export async function readState(root: string): Promise<StateReadResult> {
   const file = path.join(root, STATE_DIR, STATE_FILE);
   let text: string;
   try {
+    // Stryker disable next-line StringLiteral: without an encoding it is a Buffer, which JSON.parse reads as UTF-8 all the same
     text = await fs.readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: emptyState() };
