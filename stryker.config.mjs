@@ -117,6 +117,11 @@ export const AREAS = {
       'test/unit/sandbox/snapshot.test.ts',
       'test/unit/sandbox/damaged-data.test.ts',
       'test/unit/sandbox/persistence.test.ts',
+      'test/unit/sandbox/storeFiles.test.ts',
+      'test/unit/sandbox/lockRules.test.ts',
+      'test/unit/sandbox/journal.test.ts',
+      'test/unit/sandbox/writeQueue.test.ts',
+      'test/unit/sandbox/collection.test.ts',
     ],
   },
   api: {
