@@ -110,18 +110,19 @@ export const AREAS = {
   },
   sandbox: {
     mutate: ['sandbox/src/http/auth.ts', 'sandbox/src/store/*.ts'],
+    // Direct tests first: a mutant runs its covering files in this order and stops at the first failure.
     tests: [
       'test/unit/boundaries/sandboxAuth.test.ts',
-      'test/unit/sandbox/lock.test.ts',
-      'test/unit/sandbox/lock-half-written.test.ts',
-      'test/unit/sandbox/snapshot.test.ts',
-      'test/unit/sandbox/damaged-data.test.ts',
-      'test/unit/sandbox/persistence.test.ts',
       'test/unit/sandbox/storeFiles.test.ts',
       'test/unit/sandbox/lockRules.test.ts',
       'test/unit/sandbox/journal.test.ts',
       'test/unit/sandbox/writeQueue.test.ts',
       'test/unit/sandbox/collection.test.ts',
+      'test/unit/sandbox/lock-half-written.test.ts',
+      'test/unit/sandbox/snapshot.test.ts',
+      'test/unit/sandbox/damaged-data.test.ts',
+      'test/unit/sandbox/lock.test.ts',
+      'test/unit/sandbox/persistence.test.ts',
     ],
   },
   api: {
