@@ -53,3 +53,20 @@ test('is_websocket: ws:// or wss:// target', () => {
 test('what the API is wins over what the mode needs', () => {
   assert.equal(skipReason(classic({ protocol: 'tcp' }), { mode: 'promote' })?.key, 'is_tcp');
 });
+
+test('is_streams: a dashboard record whose OAS part is a streams API', () => {
+  assert.equal(skipReason({ oas: { 'x-svc-streaming': { streams: {} } } })?.key, 'is_streams');
+  assert.equal(skipReason(classic({ oas: { info: {} } })), undefined);
+});
+
+test('is_websocket only for a target that starts with ws:// or wss://', () => {
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/', target_url: 'http://up.test/?next=ws://x' } })), undefined);
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/', target_url: 'wsx://up.test' } })), undefined);
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/', target_url: 'ws://up.test' } }))?.key, 'is_websocket');
+});
+
+test('already_staged needs stage mode: promote with a staged copy and no override goes ahead', () => {
+  assert.equal(skipReason(classic(), { mode: 'promote', hasStagedCopy: true, overrideStaged: false }), undefined);
+  assert.equal(skipReason(classic(), { mode: 'stage', hasStagedCopy: true, overrideStaged: false })?.key, 'already_staged');
+  assert.equal(skipReason(classic(), { mode: 'dryRun' })?.key, undefined, 'nothing staged is needed for a preview');
+});
