@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, promises as fsp, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acquireLock, DataDirLockedError, holderAlive, LEGACY_LOCK_FILE, LOCK_DIR, readLock, type LockHolder } from '../../../sandbox/src/store/lock.js';
@@ -118,4 +118,52 @@ test('a released or dead generation is taken over by the next one; the new holde
     assert.ok(!lockFiles(dataDir).includes('00000007.json'));
     await next.release();
   });
+});
+
+/** Runs `run` with hard links failing as `code` (a file system without them, or a broken one). */
+async function withoutHardLinks(code: string, run: () => Promise<void>): Promise<void> {
+  const link = fsp.link;
+  fsp.link = () => Promise.reject(Object.assign(new Error(`link: ${code}`), { code }));
+  try {
+    await run();
+  } finally {
+    fsp.link = link;
+  }
+}
+
+for (const code of ['EPERM', 'ENOTSUP', 'ENOSYS']) {
+  test(`on a file system without hard links (${code}) the lock is still taken exclusively, whole, and private`, async () => {
+    await withoutHardLinks(code, () =>
+      inFolder(async (dataDir) => {
+        const lock = await acquireLock(dataDir);
+        assert.equal(lock.path, join(dataDir, LOCK_DIR, '00000000.json'));
+        assert.equal(readJson(lock.path).pid, process.pid);
+        if (process.platform !== 'win32') assert.equal(statSync(lock.path).mode & 0o777, 0o600);
+        assert.deepEqual(lockFiles(dataDir), ['00000000.json'], 'no claim file left behind');
+        await assert.rejects(acquireLock(dataDir), DataDirLockedError);
+        await lock.release();
+        const next = await acquireLock(dataDir);
+        assert.equal(next.path, join(dataDir, LOCK_DIR, '00000001.json'));
+        await next.release();
+      }),
+    );
+  });
+}
+
+test('a hard link failing otherwise (an I/O error) fails the start with that error, leaving no claim file', async () => {
+  await withoutHardLinks('EIO', () =>
+    inFolder(async (dataDir) => {
+      await assert.rejects(acquireLock(dataDir), /link: EIO/);
+      assert.deepEqual(lockFiles(dataDir), []);
+    }),
+  );
+});
+
+test('a start that loses the race for the next generation every time gives up with the lock error, not a loop', async () => {
+  await withoutHardLinks('EEXIST', () =>
+    inFolder(async (dataDir) => {
+      await assert.rejects(acquireLock(dataDir), (e: unknown) => e instanceof DataDirLockedError && e.holder === undefined);
+      assert.deepEqual(lockFiles(dataDir), [], 'each lost claim cleaned up');
+    }),
+  );
 });
