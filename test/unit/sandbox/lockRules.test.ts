@@ -91,10 +91,16 @@ test('a released or dead generation is taken over by the next one; the new holde
     withGeneration(dataDir, '00000005.json', holder({ pid: deadPid() }));
     withGeneration(dataDir, `.claim-${deadPid()}-abc.tmp`, 'x');
     withGeneration(dataDir, `.claim-${process.pid}-def.tmp`, 'x');
+    withGeneration(dataDir, `notes.claim-${deadPid()}-x.tmp`, 'x');
     withGeneration(dataDir, 'readme.txt', 'x');
     const lock = await acquireLock(dataDir);
     assert.equal(lock.path, join(dataDir, LOCK_DIR, '00000007.json'));
-    assert.deepEqual(lockFiles(dataDir), [`.claim-${process.pid}-def.tmp`, '00000007.json', 'readme.txt']);
+    assert.deepEqual(
+      lockFiles(dataDir).filter((n) => !n.startsWith('notes.claim-')),
+      [`.claim-${process.pid}-def.tmp`, '00000007.json', 'readme.txt'],
+    );
+    assert.equal(lockFiles(dataDir).filter((n) => n.startsWith('notes.claim-')).length, 1, 'only names starting with .claim- are claims');
+    assert.ok(readFileSync(lock.path, 'utf8').endsWith('}\n'));
     const mine = readJson(lock.path);
     assert.equal(mine.pid, process.pid);
     assert.equal(mine.hostname, hostname());
@@ -104,6 +110,7 @@ test('a released or dead generation is taken over by the next one; the new holde
 
     await lock.setUrl('http://127.0.0.1:1234');
     assert.equal(readJson(lock.path).url, 'http://127.0.0.1:1234');
+    assert.ok(readFileSync(lock.path, 'utf8').endsWith('}\n'));
     await lock.release();
     const released = readJson(lock.path);
     assert.ok(!Number.isNaN(Date.parse(released.releasedAt)), 'released, not deleted');
@@ -162,8 +169,65 @@ test('a hard link failing otherwise (an I/O error) fails the start with that err
 test('a start that loses the race for the next generation every time gives up with the lock error, not a loop', async () => {
   await withoutHardLinks('EEXIST', () =>
     inFolder(async (dataDir) => {
-      await assert.rejects(acquireLock(dataDir), (e: unknown) => e instanceof DataDirLockedError && e.holder === undefined);
+      await assert.rejects(
+        acquireLock(dataDir),
+        (e: unknown) =>
+          e instanceof DataDirLockedError && e.holder === undefined && /is in use by another sandbox \(its lock file is being written\)\./.test(e.message),
+      );
       assert.deepEqual(lockFiles(dataDir), [], 'each lost claim cleaned up');
     }),
   );
+});
+
+test('generations are told apart by number, also past eight digits, and only files named exactly <digits>.json are generations', async () => {
+  await inFolder(async (dataDir) => {
+    withGeneration(dataDir, '99999998.json', holder({ pid: deadPid() }));
+    withGeneration(dataDir, '99999999.json', holder({ pid: deadPid() }));
+    withGeneration(dataDir, '100000000.json', holder());
+    withGeneration(dataDir, 'x99999999.json', holder());
+    withGeneration(dataDir, '99999999.json.bak', holder());
+    assert.equal((await readLock(dataDir))?.pid, process.pid, 'generation 100000000 is the highest (listed first by name)');
+    writeFileSync(join(dataDir, LOCK_DIR, '100000000.json'), JSON.stringify(holder({ releasedAt: '2026-01-02T00:00:00.000Z' })));
+    const lock = await acquireLock(dataDir);
+    assert.equal(lock.path, join(dataDir, LOCK_DIR, '100000001.json'));
+    assert.deepEqual(lockFiles(dataDir), ['100000001.json', '99999999.json.bak', 'x99999999.json']);
+    await lock.release();
+  });
+});
+
+test('a lock folder that cannot be listed is an error, not "no holder"', async () => {
+  await inFolder(async (dataDir) => {
+    writeFileSync(join(dataDir, LOCK_DIR), 'not a folder');
+    await assert.rejects(readLock(dataDir), (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR');
+  });
+});
+
+test('a holder whose process belongs to another user (EPERM on the signal check) counts as alive', () => {
+  const kill = Object.getOwnPropertyDescriptor(process, 'kill')!;
+  process.kill = (() => {
+    throw Object.assign(new Error('kill: EPERM'), { code: 'EPERM' });
+  }) as typeof process.kill;
+  try {
+    assert.equal(holderAlive(holder({ pid: 1 })), true);
+  } finally {
+    Object.defineProperty(process, 'kill', kill);
+  }
+});
+
+test('a starter that finds a higher generation after creating its own withdraws it and is refused by that holder', async () => {
+  await inFolder(async (dataDir) => {
+    const link = fsp.link;
+    // Another starter creates generation 1 right after ours (0), and holds it from another host.
+    fsp.link = async (from, to) => {
+      await link(from, to);
+      fsp.link = link;
+      withGeneration(dataDir, '00000001.json', holder({ hostname: 'other-host' }));
+    };
+    try {
+      await assert.rejects(acquireLock(dataDir), (e: unknown) => e instanceof DataDirLockedError && e.holder?.hostname === 'other-host');
+    } finally {
+      fsp.link = link;
+    }
+    assert.deepEqual(lockFiles(dataDir), ['00000001.json'], 'ours withdrawn, theirs kept');
+  });
 });
