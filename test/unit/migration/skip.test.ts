@@ -70,3 +70,18 @@ test('already_staged needs stage mode: promote with a staged copy and no overrid
   assert.equal(skipReason(classic(), { mode: 'stage', hasStagedCopy: true, overrideStaged: false })?.key, 'already_staged');
   assert.equal(skipReason(classic(), { mode: 'dryRun' })?.key, undefined, 'nothing staged is needed for a preview');
 });
+
+test('each skip message says what the API is, or what to do first', () => {
+  const words: Record<keyof typeof SKIP_MESSAGES, RegExp> = {
+    already_migrated: /already migrated to the OAS-native format/,
+    already_staged: /staged copy .* already exists; set overrideStaged to replace it/,
+    not_staged: /no staged copy .*; stage it first/,
+    is_tcp: /TCP and TLS APIs are not migrated/,
+    is_streams: /streams APIs are not migrated/,
+    is_graphql: /GraphQL APIs .* are not migrated/,
+    is_websocket: /WebSocket APIs are not migrated/,
+  };
+  assert.deepEqual(Object.keys(SKIP_MESSAGES).sort(), Object.keys(words).sort());
+  for (const [key, pattern] of Object.entries(words)) assert.match(SKIP_MESSAGES[key as keyof typeof SKIP_MESSAGES], pattern, key);
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/' } })), undefined, 'no target at all is not a websocket');
+});
