@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JOURNAL_DIR, replayJournal } from '../../../sandbox/src/store/batch.js';
+import { JOURNAL_DIR, JournaledBatch, replayJournal } from '../../../sandbox/src/store/batch.js';
 import { DataDamagedError } from '../../../sandbox/src/store/damage.js';
 import { encodeRecord, sha256 } from '../../../sandbox/src/store/recordFile.js';
 import { fileNameFor, SNAPSHOT_FILE } from '../../../sandbox/src/store/collection.js';
@@ -186,5 +186,51 @@ test('a change the same batch makes twice is written once, with its last content
       state.atomically(() => [state.policies.set('a', { id: 'a', v: 1 }), state.policies.set('b', { id: 'b' }), state.policies.set('a', { id: 'a', v: 2 })]),
     );
     assert.equal(readFileSync(join(dataDir, 'policies', fileNameFor('a')), 'utf8'), encodeRecord({ id: 'a', v: 2 }));
+  });
+});
+
+test('a batch whose record write fails keeps its journal record (a deletion noted as null), and the next start finishes it', async () => {
+  await inFolder(async (dataDir) => {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    await state.policies.set('a', { id: 'a' });
+    const blocked = join(dataDir, 'policies', fileNameFor('c'));
+    mkdirSync(join(blocked, 'blocker'), { recursive: true });
+    const results = await Promise.allSettled(state.atomically(() => [state.policies.delete('a'), state.policies.set('c', { id: 'c' })]));
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['rejected', 'rejected'],
+      'no change of the batch is acknowledged',
+    );
+    const [name] = readdirSync(join(dataDir, JOURNAL_DIR));
+    assert.match(name, /^\d{15}-\d{20}-[0-9a-f]{8}\.json$/);
+    const record = JSON.parse(readFileSync(join(dataDir, JOURNAL_DIR, name), 'utf8'));
+    assert.deepEqual(record.changes, [
+      { file: policy('a'), content: null },
+      { file: policy('c'), content: encodeRecord({ id: 'c' }) },
+    ]);
+    assert.equal(record.version, 1);
+    assert.equal(record.sha256, sha256(JSON.stringify(record.changes)));
+
+    rmSync(blocked, { recursive: true });
+    const logs: string[] = [];
+    const next = new SandboxState(dataDir, (l) => logs.push(l));
+    await next.load();
+    assert.deepEqual(next.policies.values(), [{ id: 'c' }]);
+    assert.deepEqual(readdirSync(join(dataDir, JOURNAL_DIR)), []);
+    assert.deepEqual(logs, ['[store] finished 1 interrupted multi-file write(s) from the journal']);
+  });
+});
+
+test('an empty batch writes no journal; a batch takes no change after it was committed', async () => {
+  await inFolder(async (dataDir) => {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    state.atomically(() => undefined);
+    await state.queue.drain();
+    assert.equal(existsSync(join(dataDir, JOURNAL_DIR)), false);
+    const batch = new JournaledBatch(dataDir, state.queue);
+    batch.commit();
+    assert.throws(() => batch.add(state.policies as never, 'x'), /a batch cannot take changes after it was committed/);
   });
 });
