@@ -147,3 +147,20 @@ test('§8.4 promote of an inactive classic API stays inactive; members the class
   assert.equal(renamed.baseAPI.info.title, 'Pets');
   assert.equal(ext(renamed.baseAPI).info.dbId, undefined);
 });
+
+test('§8.4 promote keeps the database id the stored staged copy got when the classic API has none', () => {
+  const def = classic();
+  const staged = toStaged(migrate(def), def);
+  ext(staged.baseAPI).info.dbId = 'staged-db';
+  assert.equal(ext(promote(staged, { api_id: 'api1' }).baseAPI).info.dbId, 'staged-db');
+  assert.equal(ext(promote(staged, { api_id: 'api1', id: 'db1' }).baseAPI).info.dbId, 'db1');
+});
+
+test('§8.4 stage of an API named nowhere gets only the suffixes', () => {
+  const r = migrate(classic());
+  delete ext(r.baseAPI).info.name;
+  delete ext(r.baseAPI).info.id;
+  const info = ext(toStaged(r, {}).baseAPI).info;
+  assert.equal(info.name, ' (staged)');
+  assert.equal(info.id, '-staged');
+});

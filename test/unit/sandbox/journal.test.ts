@@ -91,7 +91,7 @@ for (const [what, content, reason] of [
           e.files.length === 1 &&
           e.files[0].file === 'journal/000000000000001-x.json' &&
           reason.test(e.files[0].reason) &&
-          /To recover: restore the file from a backup, or delete it/.test(e.message),
+          /To recover: restore the file from a backup, or delete it .* is then lost or half applied\)\. Nothing in the folder was changed\.$/.test(e.message),
       );
       assert.deepEqual(readdirSync(join(dataDir, JOURNAL_DIR)), ['000000000000001-x.json']);
     });
@@ -232,5 +232,15 @@ test('an empty batch writes no journal; a batch takes no change after it was com
     const batch = new JournaledBatch(dataDir, state.queue);
     batch.commit();
     assert.throws(() => batch.add(state.policies as never, 'x'), /a batch cannot take changes after it was committed/);
+  });
+});
+
+test('a journal that cannot be listed (a file where the folder should be) refuses the start', async () => {
+  await inFolder(async (dataDir) => {
+    writeFileSync(join(dataDir, JOURNAL_DIR), 'not a folder');
+    await assert.rejects(
+      replayJournal(dataDir, COLLECTIONS, () => undefined),
+      (e: NodeJS.ErrnoException) => e.code === 'ENOTDIR',
+    );
   });
 });
