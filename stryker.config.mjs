@@ -170,6 +170,8 @@ export const AREAS = {
       'test/unit/migration/modes.test.ts',
       'test/unit/boundaries/migrationTls.test.ts',
       'test/unit/migration/referenceFixtures.test.ts',
+      'test/unit/migration/validation.test.ts',
+      'test/unit/migration/changes.test.ts',
     ],
   },
   quickFixes: {

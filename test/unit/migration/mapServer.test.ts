@@ -156,3 +156,9 @@ test('§5.3 a webhook without an event timeout gets a cooldown of 0s', () => {
     { enabled: true, trigger: 'KeyExpired', type: 'webhook', url: 'http://hooks.test/k', method: 'GET', cooldownPeriod: '0s' },
   ]);
 });
+
+test('a bare definition that also carries an api_definition member is converted as itself (only a record without proxy is unwrapped)', () => {
+  const inner = classic({ proxy: { listen_path: '/inner/', target_url: 'http://inner.test' } });
+  assert.equal(ext(migrate({ ...classic(), api_definition: inner }).baseAPI).server.listenPath.value, '/pets/');
+  assert.equal(ext(migrate({ api_definition: inner }).baseAPI).server.listenPath.value, '/inner/');
+});
