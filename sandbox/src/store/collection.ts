@@ -85,7 +85,7 @@ export class Collection<T> {
     } catch {
       return ignore(`the snapshot ${this.name}/${SNAPSHOT_FILE} is damaged (not JSON)`);
     }
-    if (snapshot.version !== 2 || !Array.isArray(snapshot.entries) || !snapshot.files) return ignore('the snapshot does not match the record files');
+    if (snapshot?.version !== 2 || !Array.isArray(snapshot.entries) || !snapshot.files) return ignore('the snapshot does not match the record files');
     if (sha256(JSON.stringify([snapshot.files, snapshot.entries])) !== snapshot.sha256) {
       return ignore(`the snapshot ${this.name}/${SNAPSHOT_FILE} is damaged (checksum)`);
     }

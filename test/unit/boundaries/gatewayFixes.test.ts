@@ -89,3 +89,20 @@ test('operation choices: ties keep document order however many there are', () =>
     ['d1', 'c1', 'b1', 'a1'],
   );
 });
+
+test('operationIdsOf: a document whose `paths` is null, or whose path item is null, still lists the other operations', () => {
+  assert.deepEqual(operationIdsOf({ paths: null }), []);
+  assert.deepEqual(operationIdsOf({ paths: { '/a': null, '/b': { get: { operationId: 'getB' } } } }), ['getB']);
+});
+
+test('operation choices for a key the document no longer holds (edited since the diagnostic): none offered, nothing thrown', () => {
+  const pointer = '/x-svc-api-gateway/middleware/operations/gtPets';
+  const renamed = oas(['getPets', 'addPet'], ['getPet']);
+  assert.deepEqual(operationChoices(svcDocument(renamed), pointer), []);
+  for (const operations of ['null', '"text"', '[]']) {
+    const text = `{ "paths": { "/p": { "get": { "operationId": "getPets" } } }, "x-svc-api-gateway": { "middleware": { "operations": ${operations} } } }`;
+    assert.deepEqual(operationChoices(svcDocument(text), pointer), [], operations);
+  }
+  const noMiddleware = '{ "paths": { "/p": { "get": { "operationId": "getPets" } } } }';
+  assert.deepEqual(operationChoices(svcDocument(noMiddleware), pointer), []);
+});

@@ -243,3 +243,15 @@ test('§5.4 an id extractor without extract_from or extract_with is dropped, and
   assert.deepEqual(ext(result.baseAPI).server.authentication.custom.config, { enabled: true, functionName: 'Auth' });
   assert.ok(result.warnings.includes('custom_middleware.id_extractor dropped: it needs both extract_from and extract_with'), result.warnings.join('\n'));
 });
+
+test('§5.5 auth token scheme location: the first enabled source (header, query, cookie), named Authorization when unnamed', () => {
+  const schemeOf = (authToken: object) =>
+    migrate(classic({ use_keyless: false, use_standard_auth: true, auth_configs: { authToken } })).baseAPI.components?.securitySchemes?.authToken;
+  assert.deepEqual(schemeOf({}), { type: 'apiKey', in: 'header', name: 'Authorization' });
+  assert.deepEqual(schemeOf({ auth_header_name: 'X-Key', use_param: true }), { type: 'apiKey', in: 'header', name: 'X-Key' });
+  assert.deepEqual(schemeOf({ disable_header: true, use_param: true }), { type: 'apiKey', in: 'query', name: 'Authorization' });
+  assert.deepEqual(schemeOf({ disable_header: true, use_cookie: true, cookie_name: 'c' }), { type: 'apiKey', in: 'cookie', name: 'c' });
+  assert.deepEqual(schemeOf({ disable_header: true, use_cookie: true }), { type: 'apiKey', in: 'cookie', name: 'Authorization' });
+  assert.deepEqual(schemeOf({ disable_header: true, auth_header_name: 'X-Off' }), { type: 'apiKey', in: 'header', name: 'X-Off' });
+  assert.deepEqual(schemeOf({ disable_header: true }), { type: 'apiKey', in: 'header', name: 'Authorization' });
+});

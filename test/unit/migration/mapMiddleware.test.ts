@@ -153,3 +153,27 @@ test('each skip flag alone turns on its own member and no other', () => {
   const off = ext(migrate(classic({ disable_rate_limit: false, disable_quota: false, dont_set_quota_on_create: false })).baseAPI).middleware?.global ?? {};
   assert.deepEqual([off.skipRateLimit, off.skipQuota, off.skipQuotaReset], [undefined, undefined, undefined]);
 });
+
+test('error overrides: response header names are data, kept as written (also snake_case ones)', () => {
+  const { baseAPI } = migrate(
+    classic({ error_overrides: { '403': [{ response: { status_code: 403, headers: { x_request_id: 'r', 'Retry-After': '5' } } }] } }),
+  );
+  assert.deepEqual(ext(baseAPI).errorOverrides.value['403'][0].response.headers, { x_request_id: 'r', 'Retry-After': '5' });
+});
+
+test('error overrides and plugin data that are not a map of members are not carried over', () => {
+  for (const value of [['x'], 'text', {}]) {
+    const { baseAPI } = migrate(classic({ error_overrides: value, config_data: value }));
+    assert.equal(ext(baseAPI).errorOverrides, undefined, JSON.stringify(value));
+    assert.equal(ext(baseAPI).middleware?.global?.pluginConfig?.data?.value, undefined, JSON.stringify(value));
+  }
+});
+
+test('plugin lists: entries that are not objects are skipped; a plugin without name or path gets empty ones', () => {
+  const g = globalOf({ custom_middleware: { pre: [null, 'Pre', 7, { path: 'p.js' }, { name: 'OnlyName' }] } });
+  assert.deepEqual(g.prePlugins, [
+    { enabled: true, functionName: '', path: 'p.js' },
+    { enabled: true, functionName: 'OnlyName', path: '' },
+  ]);
+  assert.equal(globalOf({ custom_middleware: { pre: ['x'], driver: 'otto' } }).prePlugins, undefined, 'no object entry: no list');
+});

@@ -1,6 +1,7 @@
 // migration-mapping.md §5.1 (`info`) and §5.3 (`server`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { convertClassicToOas } from '../../../migration/src/index.js';
 import { classic, ext, migrate } from './helpers.js';
 
 const serverOf = (overrides: object) => ext(migrate(classic(overrides)).baseAPI).server;
@@ -126,4 +127,38 @@ test('§5.3 IP lists switched one by one: only the list switched on is carried, 
   const bothOff = migrate(classic({ ...both, enable_ip_whitelisting: false, enable_ip_blacklisting: false }));
   assert.equal(ext(bothOff.baseAPI).server.ipAccessControl?.enabled ?? false, false);
   assert.deepEqual(bothOff.warnings, ['IP lists that were switched off are not carried over']);
+});
+
+test('§5.3 IP lists without any switch: each list given filters traffic, silently; none given, no access control', () => {
+  const allowOnly = migrate(classic({ allowed_ips: ['10.0.0.1'] }));
+  assert.deepEqual(ext(allowOnly.baseAPI).server.ipAccessControl, { enabled: true, allow: ['10.0.0.1'] });
+  assert.deepEqual(allowOnly.warnings, []);
+  const blockOnly = migrate(classic({ blacklisted_ips: ['6.6.6.6'] }));
+  assert.deepEqual(ext(blockOnly.baseAPI).server.ipAccessControl, { enabled: true, block: ['6.6.6.6'] });
+  const both = migrate(classic({ allowed_ips: ['10.0.0.1'], blacklisted_ips: ['6.6.6.6'] }));
+  assert.deepEqual(ext(both.baseAPI).server.ipAccessControl, { enabled: true, allow: ['10.0.0.1'], block: ['6.6.6.6'] });
+  assert.deepEqual(both.warnings, []);
+  assert.equal(serverOf({ allowed_ips: [], blacklisted_ips: [] }).ipAccessControl, undefined);
+});
+
+test('§5.3 a definition without a listen path is refused, not given one', () => {
+  const { proxy } = classic();
+  const result = convertClassicToOas(classic({ proxy: { ...proxy, listen_path: undefined } }), { generateId: () => 'child1' });
+  assert.equal(result.ok, false);
+  assert.match(result.ok ? '' : result.errors.join('\n'), /server\.listenPath\.value: Does not match pattern/);
+});
+
+test('§5.3 a webhook without an event timeout gets a cooldown of 0s', () => {
+  const s = serverOf({
+    event_handlers: { events: { KeyExpired: [{ handler_name: 'eh_web_hook_handler', handler_meta: { target_path: 'http://hooks.test/k', method: 'GET' } }] } },
+  });
+  assert.deepEqual(s.eventHandlers, [
+    { enabled: true, trigger: 'KeyExpired', type: 'webhook', url: 'http://hooks.test/k', method: 'GET', cooldownPeriod: '0s' },
+  ]);
+});
+
+test('a bare definition that also carries an api_definition member is converted as itself (only a record without proxy is unwrapped)', () => {
+  const inner = classic({ proxy: { listen_path: '/inner/', target_url: 'http://inner.test' } });
+  assert.equal(ext(migrate({ ...classic(), api_definition: inner }).baseAPI).server.listenPath.value, '/pets/');
+  assert.equal(ext(migrate({ api_definition: inner }).baseAPI).server.listenPath.value, '/inner/');
 });

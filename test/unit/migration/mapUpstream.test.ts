@@ -178,3 +178,24 @@ test('enforce timeout from versions[""].global_enforce_timeout', () => {
   const off = ext(migrate(withVersion({ global_enforce_timeout: '1m', global_enforce_timeout_disabled: true })).baseAPI).upstream;
   assert.deepEqual(off.enforceTimeout, { enabled: false, duration: '1m' });
 });
+
+test('uptime checks: a protocol written with its colon or slashes, a URL without a scheme, a timeout already readable; non-object checks skipped', () => {
+  const up = upstreamOf({
+    uptime_tests: {
+      check_list: [
+        null,
+        'http://skipped',
+        { url: 'ws://u/a', protocol: 'https://', timeout: '5s' },
+        { url: 'u/b', protocol: 'http:', timeout: '' },
+        { url: 'svc+x.y-z://u/c', protocol: 'tcp' },
+        { url: 'u/d' },
+      ],
+    },
+  });
+  assert.deepEqual(up.uptimeTests.tests, [{ url: 'https://u/a', timeout: '5s' }, { url: 'http://u/b' }, { url: 'tcp://u/c' }, { url: 'u/d' }]);
+});
+
+test('certificate pinning: the key list is split on commas, blanks dropped', () => {
+  const up = upstreamOf({ pinned_public_keys: { 'a.test': 'k1, ,k2,' } });
+  assert.deepEqual(up.certificatePinning.domainToPublicKeysMapping, [{ domain: 'a.test', publicKeys: ['k1', 'k2'] }]);
+});

@@ -112,3 +112,55 @@ test('§8.5 preview: a single-API dryRun response with the dropped items', () =>
   const failed = previewMigration({ api_definition: classic({ definition: { enabled: true } }) });
   assert.deepEqual(failed.response.failure.errors, [{ apiID: 'api1', message: ['not migratable - new versioning is already enabled'] }]);
 });
+
+test('§8.4 only a longer id ending in -staged is a staged id', () => {
+  assert.equal(classicIdOfStaged('-staged'), undefined);
+  assert.equal(classicIdOfStaged('a-staged'), 'a');
+  assert.equal(classicIdOfStaged('a-staged-2'), undefined);
+});
+
+test('§8.4 stage without a classic name or id takes them from the migrated document; other state members are kept', () => {
+  const def = classic({ internal: true });
+  const r = migrate(def);
+  const staged = toStaged(r, { proxy: def.proxy });
+  const info = ext(staged.baseAPI).info;
+  assert.equal(info.id, 'api1-staged');
+  assert.equal(info.name, 'Pets (staged)');
+  assert.deepEqual(info.state, { active: false, internal: true });
+  assert.equal(ext(r.baseAPI).info.state.active, true, 'the conversion result is untouched');
+});
+
+test('§8.4 promote of an inactive classic API stays inactive; members the classic API lacks keep the staged values', () => {
+  const def = classic({ id: 'db1', version_data: { versions: { Default: {}, v2: {} } } });
+  const staged = toStaged(migrate(def), def);
+  const live = promote(staged, { active: false });
+  const info = ext(live.baseAPI).info;
+  assert.equal(info.id, 'api1-staged');
+  assert.equal(info.dbId, undefined);
+  assert.equal(info.name, 'Pets (staged)');
+  assert.equal(live.baseAPI.info.title, 'Pets (staged)');
+  assert.equal(info.state.active, false);
+  assert.equal(ext(live.versions[0]!).info.state.active, false);
+  assert.equal(promote(staged, { active: 'yes' }).baseAPI['x-svc-api-gateway'].info.state.active, false, 'only true is active');
+  assert.equal(ext(staged.baseAPI).info.state.active, false, 'the staged copy is untouched');
+  const renamed = promote(staged, { api_id: 'api1', name: 'Pets' });
+  assert.equal(renamed.baseAPI.info.title, 'Pets');
+  assert.equal(ext(renamed.baseAPI).info.dbId, undefined);
+});
+
+test('§8.4 promote keeps the database id the stored staged copy got when the classic API has none', () => {
+  const def = classic();
+  const staged = toStaged(migrate(def), def);
+  ext(staged.baseAPI).info.dbId = 'staged-db';
+  assert.equal(ext(promote(staged, { api_id: 'api1' }).baseAPI).info.dbId, 'staged-db');
+  assert.equal(ext(promote(staged, { api_id: 'api1', id: 'db1' }).baseAPI).info.dbId, 'db1');
+});
+
+test('§8.4 stage of an API named nowhere gets only the suffixes', () => {
+  const r = migrate(classic());
+  delete ext(r.baseAPI).info.name;
+  delete ext(r.baseAPI).info.id;
+  const info = ext(toStaged(r, {}).baseAPI).info;
+  assert.equal(info.name, ' (staged)');
+  assert.equal(info.id, '-staged');
+});

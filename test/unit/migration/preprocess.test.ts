@@ -118,3 +118,50 @@ test('the input definition is not modified', () => {
   migrate(def);
   assert.equal(JSON.stringify(def), before);
 });
+
+const jwtScopes = (overrides: object) =>
+  ext(migrate(classic({ use_keyless: false, enable_jwt: true, auth_configs: { jwt: {} }, ...overrides })).baseAPI).server.authentication.securitySchemes.jwt
+    .scopes;
+
+test('§2.4 a legacy claim alone, or a legacy mapping alone, still moves; what scopes.jwt already holds is kept', () => {
+  assert.deepEqual(jwtScopes({ jwt_scope_claim_name: 'scp' }), { claimName: 'scp' });
+  assert.deepEqual(jwtScopes({ jwt_scope_to_policy_mapping: { a: 'p1' } }), { scopeToPolicyMapping: [{ scope: 'a', policyId: 'p1' }] });
+  assert.deepEqual(jwtScopes({ scopes: { jwt: { scope_claim_name: 'kept' } }, jwt_scope_to_policy_mapping: { a: 'p1' } }), {
+    claimName: 'kept',
+    scopeToPolicyMapping: [{ scope: 'a', policyId: 'p1' }],
+  });
+  assert.deepEqual(jwtScopes({ scopes: { jwt: { scope_to_policy: { x: 'px' } } }, jwt_scope_claim_name: 'scp', jwt_scope_to_policy_mapping: {} }), {
+    claimName: 'scp',
+    scopeToPolicyMapping: [{ scope: 'x', policyId: 'px' }],
+  });
+  const oidc = migrate(
+    classic({ use_keyless: false, use_openid: true, scopes: { oidc: { scope_claim_name: 'kept' } }, jwt_scope_to_policy_mapping: { a: 'p1' } }),
+  );
+  assert.deepEqual(ext(oidc.baseAPI).server.authentication.oidc.scopes, { claimName: 'kept', scopeToPolicyMapping: [{ scope: 'a', policyId: 'p1' }] });
+});
+
+test('§2.2 a token auth in use without its auth_configs entry takes the legacy auth member; another method does not', () => {
+  const r = migrate(classic({ use_keyless: false, use_standard_auth: true, enable_jwt: true, auth: { auth_header_name: 'X-Legacy', use_param: true } }));
+  assert.deepEqual(r.baseAPI.components?.securitySchemes?.authToken, { type: 'apiKey', in: 'header', name: 'X-Legacy' });
+  assert.deepEqual(ext(r.baseAPI).server.authentication.securitySchemes.jwt.query, undefined, 'jwt got an empty entry, not the auth member');
+  const noAuth = migrate(classic({ use_keyless: false, use_standard_auth: true, auth: 'x' }));
+  assert.deepEqual(noAuth.baseAPI.components?.securitySchemes?.authToken, { type: 'apiKey', in: 'header', name: 'Authorization' });
+});
+
+test('§2.3 an id extractor with neither source nor method is off (nothing to say); with only one it is dropped and said', () => {
+  const custom = (id_extractor: object) =>
+    migrate(classic({ use_keyless: false, custom_plugin_auth_enabled: true, custom_middleware: { id_extractor } })).warnings;
+  assert.deepEqual(custom({}), ['auth_configs.coprocess missing for an auth method in use: defaults assumed']);
+  assert.ok(custom({ extract_from: 'header' }).includes('custom_middleware.id_extractor dropped: it needs both extract_from and extract_with'));
+  assert.ok(custom({ extract_with: 'value' }).includes('custom_middleware.id_extractor dropped: it needs both extract_from and extract_with'));
+});
+
+test('§2.3 config data that is null or empty text is empty; other text is not', () => {
+  for (const config_data of [null, ''])
+    assert.equal(ext(migrate(classic({ config_data })).baseAPI).middleware?.global?.pluginConfig, undefined, String(config_data));
+  assert.deepEqual(ext(migrate(classic({ config_data: 'text' })).baseAPI).middleware.global.pluginConfig, { data: { enabled: true } });
+});
+
+test('§2.5 other response processors are kept without a warning', () => {
+  assert.deepEqual(migrate(classic({ response_processors: [{ name: 'header_injector' }] })).warnings, []);
+});

@@ -53,3 +53,35 @@ test('is_websocket: ws:// or wss:// target', () => {
 test('what the API is wins over what the mode needs', () => {
   assert.equal(skipReason(classic({ protocol: 'tcp' }), { mode: 'promote' })?.key, 'is_tcp');
 });
+
+test('is_streams: a dashboard record whose OAS part is a streams API', () => {
+  assert.equal(skipReason({ oas: { 'x-svc-streaming': { streams: {} } } })?.key, 'is_streams');
+  assert.equal(skipReason(classic({ oas: { info: {} } })), undefined);
+});
+
+test('is_websocket only for a target that starts with ws:// or wss://', () => {
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/', target_url: 'http://up.test/?next=ws://x' } })), undefined);
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/', target_url: 'wsx://up.test' } })), undefined);
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/', target_url: 'ws://up.test' } }))?.key, 'is_websocket');
+});
+
+test('already_staged needs stage mode: promote with a staged copy and no override goes ahead', () => {
+  assert.equal(skipReason(classic(), { mode: 'promote', hasStagedCopy: true, overrideStaged: false }), undefined);
+  assert.equal(skipReason(classic(), { mode: 'stage', hasStagedCopy: true, overrideStaged: false })?.key, 'already_staged');
+  assert.equal(skipReason(classic(), { mode: 'dryRun' })?.key, undefined, 'nothing staged is needed for a preview');
+});
+
+test('each skip message says what the API is, or what to do first', () => {
+  const words: Record<keyof typeof SKIP_MESSAGES, RegExp> = {
+    already_migrated: /already migrated to the OAS-native format/,
+    already_staged: /staged copy .* already exists; set overrideStaged to replace it/,
+    not_staged: /no staged copy .*; stage it first/,
+    is_tcp: /TCP and TLS APIs are not migrated/,
+    is_streams: /streams APIs are not migrated/,
+    is_graphql: /GraphQL APIs .* are not migrated/,
+    is_websocket: /WebSocket APIs are not migrated/,
+  };
+  assert.deepEqual(Object.keys(SKIP_MESSAGES).sort(), Object.keys(words).sort());
+  for (const [key, pattern] of Object.entries(words)) assert.match(SKIP_MESSAGES[key as keyof typeof SKIP_MESSAGES], pattern, key);
+  assert.equal(skipReason(classic({ proxy: { listen_path: '/a/' } })), undefined, 'no target at all is not a websocket');
+});

@@ -123,3 +123,51 @@ test('child ids are random hex by default and differ between children', () => {
   for (const id of ids) assert.match(id, /^[0-9a-f]{32}$/);
   assert.notEqual(ids[0], ids[1]);
 });
+
+test('refusal: a definition that already lists versions, even with versioning off; an empty list is no refusal', () => {
+  const listed = convertClassicToOas(classic({ definition: { enabled: false, versions: { v2: 'id2' } } }));
+  assert.deepEqual(listed.ok ? [] : listed.errors, [REFUSAL_ALREADY_VERSIONED]);
+  assert.equal(convertClassicToOas(classic({ definition: { enabled: false, versions: {} } })).ok, true);
+});
+
+test('base version: Default wins over names that sort before it; a version named "undefined" is only a name', () => {
+  const pick = (version_data: object) => migrate(classic({ version_data })).baseAPI.info.version;
+  assert.equal(pick({ versions: { Alpha: {}, Default: {} } }), 'Default');
+  assert.equal(pick({ versions: { undefined: {}, Default: {} } }), 'Default');
+});
+
+test('one version and not_versioned false: nothing is versioned', () => {
+  const { baseAPI, versions } = migrate(classic({ version_data: { not_versioned: false, versions: { Default: {} } } }));
+  assert.deepEqual(versions, []);
+  assert.equal(ext(baseAPI).info.versioning?.enabled, undefined);
+});
+
+test('url location: no version key is added', () => {
+  const { baseAPI } = migrate(classic({ definition: { location: 'url' }, version_data: { versions: { Default: {}, v2: {} } } }));
+  assert.equal(ext(baseAPI).info.versioning.location, 'url');
+  assert.equal(ext(baseAPI).info.versioning.key, undefined);
+});
+
+test('each child carries its own version settings; its warnings name the version; no expiration when none is set', () => {
+  const r = migrate(
+    classic({
+      proxy: { listen_path: '/pets//', target_url: 'http://upstream.test' },
+      version_data: {
+        versions: {
+          Default: { global_headers: { 'X-Base': 'b' } },
+          v2: { global_headers: { 'X-Two': '2' }, extended_paths: { transform_jq: [{ path: '/a', method: 'GET' }] } },
+        },
+      },
+    }),
+  );
+  const [child] = r.versions;
+  assert.deepEqual(ext(child!).middleware.global.transformRequestHeaders, { enabled: true, add: [{ name: 'X-Two', value: '2' }] });
+  assert.deepEqual(ext(r.baseAPI).middleware.global.transformRequestHeaders, { enabled: true, add: [{ name: 'X-Base', value: 'b' }] });
+  assert.deepEqual(r.warnings, ['version v2: extended_paths.transform_jq dropped: no OAS equivalent']);
+  assert.equal(ext(child!).server.listenPath.value, '/pets-v2/', 'every trailing slash of the base listen path goes');
+  assert.equal(ext(child!).info.expiration, undefined);
+});
+
+test('no version at all: the base version name is empty', () => {
+  assert.equal(migrate(classic({ version_data: { versions: {} } })).baseAPI.info.version, '');
+});

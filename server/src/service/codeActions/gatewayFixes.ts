@@ -27,14 +27,16 @@ export function listenPathFix(doc: SvcDocument, pointer: string): GatewayFix | u
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
 /** Every operationId under `paths`, in document order. */
 export function operationIdsOf(document: unknown): string[] {
   const ids: string[] = [];
   const paths = (document as { paths?: unknown } | undefined)?.paths;
-  if (!paths || typeof paths !== 'object') return ids;
-  for (const item of Object.values(paths as Record<string, unknown>)) {
-    if (!item || typeof item !== 'object') continue;
-    for (const [method, operation] of Object.entries(item as Record<string, unknown>)) {
+  if (!isRecord(paths)) return ids;
+  for (const item of Object.values(paths)) {
+    if (!isRecord(item)) continue;
+    for (const [method, operation] of Object.entries(item)) {
       const id = METHODS.has(method) ? (operation as { operationId?: unknown } | null)?.operationId : undefined;
       if (typeof id === 'string' && !ids.includes(id)) ids.push(id);
     }
@@ -49,11 +51,12 @@ export function operationIdsOf(document: unknown): string[] {
 export function operationChoices(doc: SvcDocument, pointer: string): GatewayFix[] {
   const name = lastSegment(pointer);
   const configured = valueAtPointer(doc.value, parentPointer(pointer));
-  const taken = configured && typeof configured === 'object' ? new Set(Object.keys(configured)) : new Set<string>();
+  const taken = isRecord(configured) ? new Set(Object.keys(configured)) : new Set<string>();
   const free = operationIdsOf(doc.value).filter((id) => !taken.has(id));
   const ranked = free
-    .map((id, order) => ({ id, order, distance: editDistance(name.toLowerCase(), id.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .map((id) => ({ id, distance: editDistance(name.toLowerCase(), id.toLowerCase()) }))
+    // Array.prototype.sort is stable and `free` is in document order: ties keep document order.
+    .sort((a, b) => a.distance - b.distance)
     .slice(0, MAX_OPERATION_CHOICES);
   const fixes: GatewayFix[] = [];
   for (const { id } of ranked) {

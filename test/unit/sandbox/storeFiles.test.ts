@@ -1,0 +1,210 @@
+// The sandbox's files, called directly (no server): a record file is read back only when whole and
+// unchanged, sandbox.json's credentials are never half taken, damage is reported file by file,
+// the folder is made private, writes are atomic, and the default folder follows the platform.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeRecord, encodeRecord, RECORD_FORMAT, sha256 } from '../../../sandbox/src/store/recordFile.js';
+import { DataDamagedError } from '../../../sandbox/src/store/damage.js';
+import { SandboxState } from '../../../sandbox/src/store/state.js';
+import { securePermissions } from '../../../sandbox/src/store/permissions.js';
+import { syncDirectory, writeFileAtomic } from '../../../sandbox/src/store/atomicFile.js';
+import { defaultDataDir } from '../../../sandbox/src/store/dataDir.js';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'svc-store-files-'));
+
+test('a record file round-trips: pretty-printed, checksummed, ending in a newline', () => {
+  const record = { id: 'alpha', rate: 1, nested: { a: [1, 2] } };
+  const text = encodeRecord(record);
+  assert.ok(text.endsWith('}\n'));
+  assert.deepEqual(JSON.parse(text), { [RECORD_FORMAT]: 1, sha256: sha256(JSON.stringify(record)), record });
+  assert.match(text, /^\{\n {2}"svc-sandbox-record": 1,\n/);
+  assert.deepEqual(decodeRecord(text), record);
+  assert.equal(sha256('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+});
+
+test('a record file that is empty, blank, not JSON, not an object, of another format or edited is refused with the reason', () => {
+  const good = encodeRecord({ id: 'alpha' });
+  for (const [text, reason] of [
+    ['', /^the file is empty$/],
+    [' \n\t', /^the file is empty$/],
+    [good.slice(0, 20), /^the file is not valid JSON \(truncated\?\): /],
+    ['null', /^the file does not hold a JSON object$/],
+    ['[1]', /^the file does not hold a JSON object$/],
+    ['"text"', /^the file does not hold a JSON object$/],
+    [JSON.stringify({ [RECORD_FORMAT]: 2, sha256: sha256('{}'), record: {} }), /^unknown record format 2$/],
+    [good.replace('"alpha"', '"alphb"'), /^the checksum does not match the content \(the file was changed or damaged\)$/],
+  ] as const) {
+    assert.throws(
+      () => decodeRecord(text),
+      (error: Error) => reason.test(error.message),
+      JSON.stringify(text),
+    );
+  }
+  assert.deepEqual(decodeRecord('{"id":"bare"}'), { id: 'bare' }, 'a bare record of an earlier version is still read');
+});
+
+test('damage lists at most ten files, then how many more, then the advice', () => {
+  const files = (n: number) => Array.from({ length: n }, (_, i) => ({ file: `apis/f${i}.json`, reason: `r${i}` }));
+  const ten = new DataDamagedError('/data', files(10));
+  assert.match(ten.message, /^the data folder \/data holds damaged data; the sandbox does not start on it:\n {2}\/data\/apis\/f0\.json: r0\n/);
+  assert.match(ten.message, /f9\.json: r9\nTo recover: restore the file from a backup/);
+  assert.doesNotMatch(ten.message, /more/);
+  const twelve = new DataDamagedError('/data', files(12), 'Advice.');
+  assert.match(twelve.message, /f9\.json: r9\n {2}… and 2 more\nAdvice\.$/);
+  assert.doesNotMatch(twelve.message, /f10\.json/);
+  assert.equal(twelve.files.length, 12);
+  assert.equal(twelve.dataDir, '/data');
+});
+
+const credentials = { gatewaySecret: 'g', dashboardToken: 'd', adminSecret: 'a' };
+
+async function loadMeta(content: string | undefined): Promise<SandboxState> {
+  const dataDir = tempDir();
+  try {
+    if (content !== undefined) writeFileSync(join(dataDir, 'sandbox.json'), content);
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    return state;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test('sandbox.json: a whole file gives its credentials; a missing one starts fresh', async () => {
+  assert.deepEqual((await loadMeta(JSON.stringify({ version: 1, seededAt: 'x', credentials }))).meta, { version: 1, seededAt: 'x', credentials });
+  assert.deepEqual((await loadMeta(JSON.stringify({ version: 1 }))).meta, { version: 1 });
+  assert.deepEqual((await loadMeta(undefined)).meta, { version: 1 });
+});
+
+test('sandbox.json that is not JSON, of another version or with incomplete credentials refuses the start (never new credentials)', async () => {
+  for (const [content, reason] of [
+    ['{"version":', /sandbox\.json: not valid JSON \(truncated\?\)/],
+    ['null', /sandbox\.json: not a sandbox\.json of a known version/],
+    ['"v1"', /sandbox\.json: not a sandbox\.json of a known version/],
+    [JSON.stringify({ version: 2, credentials }), /not a sandbox\.json of a known version/],
+    [JSON.stringify({ version: 1, credentials: null }), /sandbox\.json: its credentials are incomplete/],
+    [JSON.stringify({ version: 1, credentials: 'g' }), /its credentials are incomplete/],
+    [JSON.stringify({ version: 1, credentials: { ...credentials, gatewaySecret: '' } }), /its credentials are incomplete/],
+    [JSON.stringify({ version: 1, credentials: { ...credentials, dashboardToken: 5 } }), /its credentials are incomplete/],
+    [JSON.stringify({ version: 1, credentials: { gatewaySecret: 'g', dashboardToken: 'd' } }), /its credentials are incomplete/],
+  ] as const) {
+    await assert.rejects(
+      loadMeta(content),
+      (error: unknown) => error instanceof DataDamagedError && reason.test(error.message) && /restore sandbox\.json from a backup/.test(error.message),
+      content,
+    );
+  }
+});
+
+test('the credentials are saved readable by the owner only, and read back on the next start', { skip: process.platform === 'win32' }, async () => {
+  const dataDir = tempDir();
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    state.meta = { version: 1, credentials };
+    await state.saveMeta();
+    assert.equal(statSync(join(dataDir, 'sandbox.json')).mode & 0o777, 0o600);
+    assert.equal(readFileSync(join(dataDir, 'sandbox.json'), 'utf8'), JSON.stringify(state.meta, null, 2) + '\n');
+    const again = new SandboxState(dataDir, () => undefined);
+    await again.load();
+    assert.deepEqual(again.meta.credentials, credentials);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a sandbox in memory touches no folder: load, saveMeta, snapshots and atomically just run', async () => {
+  const state = new SandboxState(undefined, () => undefined);
+  await state.load();
+  await state.saveMeta();
+  await state.saveSnapshots();
+  assert.equal(state.isEmpty(), true);
+  const result = state.atomically(() => {
+    void state.policies.set('p', { id: 'p' });
+    return 'done';
+  });
+  assert.equal(result, 'done');
+  assert.equal(state.isEmpty(), false);
+  assert.equal(state.collections.length, 9);
+});
+
+test(
+  'a data folder others can read is made private with one warning naming each fixed path and its old mode',
+  { skip: process.platform === 'win32' },
+  async () => {
+    const dataDir = tempDir();
+    try {
+      mkdirSync(join(dataDir, 'policies'), { mode: 0o755 });
+      mkdirSync(join(dataDir, 'keys'), { mode: 0o700 });
+      chmodSync(join(dataDir, 'policies'), 0o750);
+      chmodSync(dataDir, 0o700);
+      writeFileSync(join(dataDir, 'sandbox.json'), '{}', { mode: 0o644 });
+      chmodSync(join(dataDir, 'sandbox.json'), 0o644);
+      const logs: string[] = [];
+      await securePermissions(dataDir, (l) => logs.push(l));
+      assert.equal(statSync(join(dataDir, 'policies')).mode & 0o777, 0o700);
+      assert.equal(statSync(join(dataDir, 'sandbox.json')).mode & 0o777, 0o600);
+      assert.equal(logs.length, 1);
+      assert.equal(
+        logs[0],
+        `[store] warning: the data folder was readable by other users; made it readable by its owner only: ${join(dataDir, 'policies')} (was 0750), ${join(dataDir, 'sandbox.json')} (was 0644)`,
+      );
+      const quiet: string[] = [];
+      await securePermissions(dataDir, (l) => quiet.push(l));
+      assert.deepEqual(quiet, [], 'a private folder: nothing to say');
+      chmodSync(join(dataDir, 'sandbox.json'), 0o604);
+      await securePermissions(dataDir, (l) => quiet.push(l));
+      assert.equal(statSync(join(dataDir, 'sandbox.json')).mode & 0o777, 0o600, 'readable by others only, not the group: still fixed');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
+
+test('an atomic write leaves only the target (mode 0600 by default) and, when the rename fails, no temporary file', async () => {
+  const dir = tempDir();
+  try {
+    const target = join(dir, 'a.json');
+    await writeFileAtomic(target, 'one');
+    await writeFileAtomic(target, 'two');
+    assert.equal(readFileSync(target, 'utf8'), 'two');
+    assert.deepEqual(readdirSync(dir), ['a.json']);
+    if (process.platform !== 'win32') assert.equal(statSync(target).mode & 0o777, 0o600);
+    const folder = join(dir, 'folder');
+    mkdirSync(join(folder, 'inside'), { recursive: true });
+    await assert.rejects(writeFileAtomic(folder, 'x'));
+    assert.deepEqual(readdirSync(dir).sort(), ['a.json', 'folder']);
+    await syncDirectory(join(dir, 'missing'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function withPlatform<T>(platform: NodeJS.Platform, env: Record<string, string | undefined>, run: () => T): T {
+  const saved = Object.getOwnPropertyDescriptor(process, 'platform')!;
+  const savedEnv = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.defineProperty(process, 'platform', { value: platform });
+  for (const [k, v] of Object.entries(env))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  try {
+    return run();
+  } finally {
+    Object.defineProperty(process, 'platform', saved);
+    for (const [k, v] of Object.entries(savedEnv))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+  }
+}
+
+test('the default data folder is the platform cache folder', () => {
+  assert.equal(withPlatform('linux', { XDG_CACHE_HOME: '/xdg' }, defaultDataDir), join('/xdg', 'svc-sandbox'));
+  assert.equal(withPlatform('linux', { XDG_CACHE_HOME: undefined }, defaultDataDir), join(homedir(), '.cache', 'svc-sandbox'));
+  assert.equal(withPlatform('linux', { XDG_CACHE_HOME: '' }, defaultDataDir), join(homedir(), '.cache', 'svc-sandbox'));
+  assert.equal(withPlatform('darwin', { XDG_CACHE_HOME: '/xdg' }, defaultDataDir), join(homedir(), 'Library', 'Caches', 'svc-sandbox'));
+  assert.equal(withPlatform('win32', { LOCALAPPDATA: '/local' }, defaultDataDir), join('/local', 'svc-sandbox'));
+  assert.equal(withPlatform('win32', { LOCALAPPDATA: undefined }, defaultDataDir), join(homedir(), 'AppData', 'Local', 'svc-sandbox'));
+});
