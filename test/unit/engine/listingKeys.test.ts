@@ -216,7 +216,7 @@ test('an aborted listing looks up no key', async () => {
     return answer;
   };
   const from = server.requests.length;
-  const listing = await listTargets(c, controller.signal).catch((err: unknown) => err);
+  const listing = await listTargets(c, controller.signal).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   assert.deepEqual(keyReads(from), []);
   if (!(listing instanceof Error))
     assert.deepEqual(

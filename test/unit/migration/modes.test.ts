@@ -141,7 +141,7 @@ test('§8.4 promote of an inactive classic API stays inactive; members the class
   assert.equal(live.baseAPI.info.title, 'Pets (staged)');
   assert.equal(info.state.active, false);
   assert.equal(ext(live.versions[0]!).info.state.active, false);
-  assert.equal(promote(staged, { active: 'yes' }).baseAPI['x-svc-api-gateway'].info.state.active, false, 'only true is active');
+  assert.equal(promote(staged, { active: 'yes' as unknown as boolean }).baseAPI['x-svc-api-gateway'].info.state.active, false, 'only true is active');
   assert.equal(ext(staged.baseAPI).info.state.active, false, 'the staged copy is untouched');
   const renamed = promote(staged, { api_id: 'api1', name: 'Pets' });
   assert.equal(renamed.baseAPI.info.title, 'Pets');

@@ -156,7 +156,8 @@ test(
       await securePermissions(dataDir, (l) => quiet.push(l));
       assert.deepEqual(quiet, [], 'a private folder: nothing to say');
       chmodSync(join(dataDir, 'sandbox.json'), 0o604);
-      await securePermissions(dataDir, (l) => quiet.push(l));
+      const later: string[] = [];
+      await securePermissions(dataDir, (l) => later.push(l));
       assert.equal(statSync(join(dataDir, 'sandbox.json')).mode & 0o777, 0o600, 'readable by others only, not the group: still fixed');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
