@@ -119,14 +119,22 @@ test('engine/, migration/, validation/, api/ and access/ import nothing from cli
  * layer may: files named `*conformance*` (docs/testing.md); a clone with nothing beside it passes
  * everything else.
  */
-/** The name of the team's folder beside a checkout (the conformance layer is told where it is by SVC_SHARED_DIR). */
-const TEAM_FOLDER = ['sha', 'red'].join('');
+/**
+ * The team's folder beside a checkout (the conformance layer is told where it is by
+ * SVC_SHARED_DIR), the folders a test would read there and the rule's examples: test data, kept
+ * in test/fixtures/layout/ so that this file names none of it.
+ */
+const TEAM = JSON.parse(readFileSync(join(root, 'test/fixtures/layout/team-material.json'), 'utf8')) as {
+  folder: string;
+  subfolders: string[];
+  samples: Array<{ path: string; text: string }>;
+  readers: string[];
+};
+const TEAM_FOLDER = TEAM.folder;
 
 export function readersOfShared(files: ReadonlyArray<{ path: string; text: string }>): string[] {
   const team = TEAM_FOLDER;
-  const reaches = new RegExp(
-    `\\.\\.[/\\\\]${team}\\b|['"]\\.\\.['"]\\s*,\\s*['"]${team}['"]|['"]${team}['"]\\s*,\\s*['"](real-definitions|reference-schemas|reference-fixtures|spec|docs)['"]`,
-  );
+  const reaches = new RegExp(`\\.\\.[/\\\\]${team}\\b|['"]\\.\\.['"]\\s*,\\s*['"]${team}['"]|['"]${team}['"]\\s*,\\s*['"](${TEAM.subfolders.join('|')})['"]`);
   return files
     .filter((f) => f.path.startsWith('test/') && !/conformance/i.test(posix.basename(f.path)) && !f.path.startsWith('test/fixtures/'))
     .filter((f) => reaches.test(f.text))
@@ -134,18 +142,8 @@ export function readersOfShared(files: ReadonlyArray<{ path: string; text: strin
 }
 
 test('the rule on the team material sees a path string and a joined path, and lets conformance files and other "shared" words through', () => {
-  // Built from parts, so that this file does not itself read as one that reaches outside.
-  const up = `..${'/'}${TEAM_FOLDER}`;
-  const files = [
-    { path: 'test/unit/a.test.ts', text: `const dir = join(__dirname, '..', '..', '..', '..', '${TEAM_FOLDER}', 'real-definitions');` },
-    { path: 'test/unit/b.helpers.ts', text: `// read ${up}/reference-schemas\nconst x = 1;` },
-    { path: 'test/protocol/c.test.ts', text: `const p = root + '/${up}/spec/management-api.md';` },
-    { path: 'test/e2e/suite/d.test.ts', text: `const s = join(root, '${TEAM_FOLDER}', 'reference-fixtures');` },
-    { path: 'test/conformance/e.conformance.test.ts', text: `const SHARED = join(__dirname, '..', '..', '..', '${TEAM_FOLDER}');` },
-    { path: 'test/unit/f.test.ts', text: "import { maskKeyId } from '../../../client/src/shared/keyIds';\nlet shared: string;" },
-    { path: 'client/src/g.ts', text: `const p = '${up}/x';` },
-  ];
-  assert.deepEqual(readersOfShared(files), ['test/unit/a.test.ts', 'test/unit/b.helpers.ts', 'test/protocol/c.test.ts', 'test/e2e/suite/d.test.ts']);
+  const files = TEAM.samples.map((f) => ({ path: f.path, text: f.text.replaceAll('{TEAM}', TEAM_FOLDER) }));
+  assert.deepEqual(readersOfShared(files), TEAM.readers);
 });
 
 test('no test file reads the team material beside the repository except the conformance layer (test data lives in test/fixtures/)', () => {
