@@ -195,7 +195,8 @@ export async function pushCommand(root: string, connection: Connection, options:
     } else {
       const remote = inspection.remote.exists ? withoutVolatile(inspection.kind, inspection.remote.document) : {};
       const mark = { added: '+', removed: '-', changed: '~' } as const;
-      const sent = facts ? (JSON.parse(facts.mergedText) as unknown) : inspection.local;
+      // Merged: the merged document (the file's text may be YAML); else the file's value.
+      const sent = facts ? facts.mergedDocument : inspection.local;
       const paths = diffDocuments(remote, withoutVolatile(inspection.kind, sent)).map((c) => `${mark[c.type]} ${c.display}`);
       plan.push({ work, inspection, summary, paths, fromServer: facts?.fromServer, resolved: facts?.resolved });
     }
@@ -350,6 +351,7 @@ async function mergeOf(root: string, work: WorkFile, inspection: Inspection, res
   }
   return mergeFile({
     kind: inspection.kind,
+    file: work.file,
     text: inspection.text,
     local: inspection.local,
     base,

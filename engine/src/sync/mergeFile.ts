@@ -1,12 +1,14 @@
 // A pulled file merged with the server's version now, against the base recorded at the last pull
 // or push (`.svc/remote/<hash>.json`): the decision point of push and pull when both the file and
 // the server changed. The merged document is written back as edits to the file's text (its
-// shape kept). Members the server maintains itself (canonicalJson's volatile members) stay as the
+// shape kept): JSON edits for a JSON file, the in-place YAML writer for a YAML file (comments, key
+// order and style kept where the values did not change). Members the server maintains itself (canonicalJson's volatile members) stay as the
 // file has them; secrets are placeholders in the file, the base and the server's redacted read
 // alike, so they are equal and never merged. Free of `vscode` and of I/O.
 import { merge, type MergeConflict, type MergedChange, type MergeSide, type ResolvedConflict } from '../diff/merge';
 import { applyValueToText } from '../diff/textEdits';
 import { VOLATILE_MEMBERS } from './canonicalJson';
+import { definitionText, formatOfFile } from './documentFormat';
 import type { SyncKind } from './syncKinds';
 
 /**
@@ -34,7 +36,9 @@ export interface FileMerge {
 
 export interface FileMergeInput {
   kind: SyncKind;
-  /** The file's text and its parsed value. */
+  /** The file's path or URI: its name says how its text is written (JSON, or YAML for `.yaml`/`.yml`). */
+  file: string;
+  /** The file's text and its parsed value (parseDefinitionText's). */
   text: string;
   local: unknown;
   /** The server's version at the last pull or push. */
@@ -49,7 +53,7 @@ export interface FileMergeInput {
   localChanged?: boolean;
 }
 
-export function mergeFile({ kind, text, local, base, remote, resolutions, localChanged = true }: FileMergeInput): FileMerge {
+export function mergeFile({ kind, file, text, local, base, remote, resolutions, localChanged = true }: FileMergeInput): FileMerge {
   const volatile = new Set(VOLATILE_MEMBERS[kind]);
   const result = merge(base, localChanged ? local : base, remote, {
     ignore: (path) => path.length === 1 && typeof path[0] === 'string' && volatile.has(path[0]),
@@ -57,7 +61,8 @@ export function mergeFile({ kind, text, local, base, remote, resolutions, localC
   });
   return {
     value: result.value,
-    text: applyValueToText(text, local, result.value),
+    // A YAML file is updated node by node from its own text (updateYamlText), never with JSON edits.
+    text: formatOfFile(file) === 'yaml' ? definitionText(file, result.value, text) : applyValueToText(text, local, result.value),
     conflicts: result.conflicts,
     resolved: result.resolved,
     fromServer: result.fromTheirs,

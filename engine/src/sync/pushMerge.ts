@@ -15,7 +15,7 @@ export type { MergeConflictFacts, MergeFacts } from './pushTypes';
 
 export type PushMerge = undefined | { status: 'conflicts'; conflicts: MergeConflict[] } | { status: 'merged'; merge: FileMerge };
 
-interface MergeRequest extends Pick<PushRequest, 'base' | 'text' | 'resolutions' | 'writeMerged' | 'name' | 'environment'> {
+interface MergeRequest extends Pick<PushRequest, 'base' | 'text' | 'resolutions' | 'writeMerged' | 'name' | 'uri' | 'environment'> {
   kind: SyncKind;
   document: unknown;
   remote: RemoteSnapshot;
@@ -32,7 +32,16 @@ export async function mergeWithServer(ui: PushUi, request: MergeRequest): Promis
   }
   const localChanged = base.localHash === undefined || hashDocument(kind, document) !== base.localHash;
   const run = (resolutions?: MergeResolutions) =>
-    mergeFile({ kind, text: request.text, local: document, base: baseValue, remote: remote.document, resolutions, localChanged });
+    mergeFile({
+      kind,
+      file: request.uri ?? request.name,
+      text: request.text,
+      local: document,
+      base: baseValue,
+      remote: remote.document,
+      resolutions,
+      localChanged,
+    });
   let merge = run(request.resolutions);
   if (merge.conflicts.length > 0) {
     const answers = await ui.resolveMergeConflicts({

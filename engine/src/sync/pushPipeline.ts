@@ -184,6 +184,7 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
       summary,
       remoteText: remoteText ?? '',
       mergedText: text,
+      mergedDocument: document,
       fromServer: info.fromServer,
       fromFile: info.fromFile,
       resolved: info.resolved,

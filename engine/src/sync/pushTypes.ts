@@ -141,8 +141,10 @@ export interface MergeFacts {
   summary: SendSummary;
   /** The server's version now (the diff's left side). */
   remoteText: string;
-  /** The file as it will be written and pushed (the diff's right side). */
+  /** The file as it will be written and pushed (the diff's right side): JSON, or YAML for a YAML file. */
   mergedText: string;
+  /** The merged document: the value that is pushed, whatever the file's format. */
+  mergedDocument: unknown;
   /** Paths taken from the server (only it changed them). */
   fromServer: string[];
   /** Paths kept from the file. */

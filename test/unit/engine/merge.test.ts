@@ -215,6 +215,7 @@ describe('merge: conflicts', () => {
     const text = JSON.stringify(ours, null, 2);
     const one = mergeFile({
       kind: 'oas',
+      file: 'api.oas.json',
       text,
       local: ours,
       base,
@@ -233,7 +234,15 @@ describe('merge: conflicts', () => {
     assert.equal(value.upstream.url, 'http://theirs');
     assert.equal(value.upstream.loadBalancing.targets[2].weight, 7);
     // Without a resolution for every conflict, the rest stays a conflict.
-    const partial = mergeFile({ kind: 'oas', text, local: ours, base, remote: theirs, resolutions: { paths: [{ pointer: '/upstream/url', side: 'ours' }] } });
+    const partial = mergeFile({
+      kind: 'oas',
+      file: 'api.oas.json',
+      text,
+      local: ours,
+      base,
+      remote: theirs,
+      resolutions: { paths: [{ pointer: '/upstream/url', side: 'ours' }] },
+    });
     assert.deepEqual(
       partial.conflicts.map((c) => c.pointer),
       ['/upstream/loadBalancing/targets/1/weight'],
@@ -283,7 +292,7 @@ describe('merge: the file keeps its shape', () => {
     const local = { name: 'Pets', upstream: { targets: ['http://a', 'http://b'], url: 'http://old' }, rate: 10 };
     const base = { name: 'Pets', upstream: { targets: ['http://a'], url: 'http://old' }, rate: 10 };
     const remote = { name: 'Pets', upstream: { targets: ['http://a'], url: 'http://new' }, rate: 10, per: 60 };
-    const r = mergeFile({ kind: 'oas', text, local, base, remote });
+    const r = mergeFile({ kind: 'oas', file: 'api.oas.json', text, local, base, remote });
     assert.deepEqual(r.conflicts, []);
     assert.equal(
       r.text,
@@ -323,6 +332,7 @@ describe('merge: the file keeps its shape', () => {
     const local = { rate: 1, per: 5, last_updated: '1' };
     const r = mergeFile({
       kind: 'policy',
+      file: 'plan.policy.json',
       text: JSON.stringify(local),
       local,
       base: { rate: 1, per: 1, last_updated: '1' },
@@ -336,6 +346,7 @@ describe('merge: the file keeps its shape', () => {
     const local = { hmac_string: p, rate: 1, per: 1 };
     const r = mergeFile({
       kind: 'key',
+      file: 'key.key.json',
       text: JSON.stringify(local),
       local,
       base: { hmac_string: p, rate: 0, per: 1 },
@@ -356,7 +367,7 @@ describe('merge: members named like Object.prototype', () => {
     assert.equal(Object.getPrototypeOf(r.value), Object.prototype);
     assert.deepEqual(JSON.parse(JSON.stringify(r.value)), JSON.parse('{"a":2,"__proto__":{"x":5},"constructor":3}'));
     const text = '{\n  "a": 2,\n  "__proto__": { "x": 1 },\n  "constructor": 2,\n  "hasOwnProperty": true\n}\n';
-    const file = mergeFile({ kind: 'oas', text, local: ours, base, remote: theirs });
+    const file = mergeFile({ kind: 'oas', file: 'api.oas.json', text, local: ours, base, remote: theirs });
     assert.deepEqual(JSON.parse(file.text), JSON.parse('{"a":2,"__proto__":{"x":5},"constructor":3}'));
   });
 });

@@ -14,6 +14,8 @@ import { SYNC_KIND_LABELS } from './syncKinds';
 import { COMPARE_COMMAND } from './compareView';
 import { listAllApis } from '../../../../api/src/specFallbacks';
 import { chooseConflictSides, confirmMergedPush } from './vscodeMergeUi';
+import { formatDocument } from './canonicalJson';
+import { formatOfFile } from '../../../../engine/src/sync/documentFormat';
 
 export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
@@ -132,9 +134,11 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
     },
 
     async confirmMerge(facts) {
-      // The server's version now (left) against the merged file (right), then the question.
+      // The server's version now (left) against the merged file (right), then the question. A YAML
+      // file's merged text is YAML: its merged document is shown as JSON, as the server's is.
       const left = diffs.create(`${facts.summary.name}.${facts.summary.environment}.json`, facts.remoteText);
-      const right = diffs.create(`${facts.summary.name}.merged.json`, facts.mergedText);
+      const mergedJson = formatOfFile(facts.summary.name) === 'yaml' ? formatDocument(facts.mergedDocument) : facts.mergedText;
+      const right = diffs.create(`${facts.summary.name}.merged.json`, mergedJson);
       await openDiff(left, right, `${facts.summary.name}: '${facts.summary.environment}' now ↔ merged`);
       return confirmMergedPush(facts);
     },
