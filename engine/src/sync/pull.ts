@@ -90,7 +90,8 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
         record,
         onDisk,
         remote: remote.document,
-        remoteText: text,
+        // The snapshot is JSON; `text` is YAML for a YAML file.
+        remoteText: formatDocument(remote.document),
         remoteHash,
         resolutions: request.resolutions,
       });

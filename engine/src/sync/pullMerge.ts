@@ -2,11 +2,13 @@
 // (mergeFile.ts, against the base recorded at the last pull or push) instead of skipping it.
 // Conflicts resolved in advance (`svc pull --ours/--theirs`) are applied, the others go to the
 // caller (the editor asks; the CLI answers nothing); unresolved, the file is left as it is and
-// nothing is recorded. Returns undefined when there is nothing to merge (the server did not move)
-// or no merge is possible (the base snapshot is gone, the file is not JSON): pull then asks as it
-// did before. Free of `vscode`.
+// nothing is recorded. A YAML file is read as YAML and written back in place (mergeFile.ts); the
+// base snapshot is JSON whatever the file's format. Returns undefined when there is nothing to
+// merge (the server did not move) or no merge is possible (the base snapshot is gone, the file is
+// not valid JSON or YAML): pull then asks as it did before. Free of `vscode`.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { parseDefinitionText } from './documentFormat';
 import { mergeFile, type MergeResolutions } from './mergeFile';
 import type { PullOutcome, PullPorts } from './pullTypes';
 import { withAnswers } from './pushMerge';
@@ -23,7 +25,7 @@ export interface PullMergeInput {
   record: SyncRecord;
   onDisk: string;
   remote: unknown;
-  /** The server's version as pull writes it, and its hash (the new base). */
+  /** The server's version as the snapshot holds it (formatted JSON, also for a YAML file), and its hash (the new base). */
   remoteText: string;
   remoteHash: string;
   resolutions?: MergeResolutions;
@@ -40,11 +42,11 @@ export async function mergeIntoFile(ports: PullPorts, input: PullMergeInput): Pr
   let local: unknown;
   try {
     base = JSON.parse(baseText);
-    local = JSON.parse(input.onDisk.replace(/^\uFEFF/, ''));
+    local = parseDefinitionText(file, input.onDisk);
   } catch {
     return undefined;
   }
-  const run = (resolutions?: MergeResolutions) => mergeFile({ kind: target.kind, text: input.onDisk, local, base, remote: input.remote, resolutions });
+  const run = (resolutions?: MergeResolutions) => mergeFile({ kind: target.kind, file, text: input.onDisk, local, base, remote: input.remote, resolutions });
   let merge = run(input.resolutions);
   const name = path.basename(file);
   if (merge.conflicts.length > 0) {
