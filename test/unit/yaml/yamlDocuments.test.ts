@@ -58,13 +58,17 @@ test('detection: YAML files are ours only as OAS or streams documents', () => {
 });
 
 test('plain scalars: what yes, on, 0777, 1e3, 1.10 and timestamps become for the gateway', () => {
-  assert.deepEqual(readPlain('yes', 'yes'), { value: 'yes', surprise: readPlain('yes', 'yes').surprise });
+  // `yes` stays the text (YAML 1.2), with the warning that a YAML 1.1 reader would have made it a boolean.
+  assert.equal(readPlain('yes', 'yes').value, 'yes');
+  assert.match(readPlain('yes', 'yes').surprise ?? '', /^`yes` is the text "yes" here, not a boolean/);
   assert.equal(readPlain('on', 'on').value, 'on');
   assert.equal(readPlain('0777', 777).value, 511); // go-yaml v3: a leading zero is octal
   assert.equal(readPlain('-010', -10).value, -8);
   assert.equal(readPlain('1e3', 1000).value, 1000);
+  assert.match(readPlain('1e3', 1000).surprise ?? '', /^`1e3` is the number 1000 here/);
   assert.equal(readPlain('1.10', 1.1).value, 1.1);
   assert.equal(readPlain('2024-01-02', '2024-01-02').value, '2024-01-02T00:00:00Z');
+  assert.match(readPlain('2024-01-02', '2024-01-02').surprise ?? '', /^`2024-01-02` is a timestamp .* becomes "2024-01-02T00:00:00Z"/);
   assert.equal(readPlain('1_000', '1_000').value, 1000);
   assert.equal(readPlain('0b101', '0b101').value, 5);
   // Just outside: no surprise.
@@ -72,6 +76,7 @@ test('plain scalars: what yes, on, 0777, 1e3, 1.10 and timestamps become for the
   for (const [source, value] of [
     ['0', 0],
     ['10', 10],
+    ['1000', 1000],
     ['1.5', 1.5],
     ['true', true],
     ['text', 'text'],
@@ -112,6 +117,67 @@ test('a surprising scalar is a warning on its exact range; the quick fix quotes 
     [],
   );
 });
+
+/** One surprising scalar per line; `full`: a merge key sends the document to the full parser instead of the fast path. */
+const surprising = (full: boolean) =>
+  oas(
+    "x-count: 1e3\nx-date: 2024-01-02\nx-flag: yes\nx-quoted: '1e3'\nx-plain: 1000\nx-date-text: '2024-01-02'\nx-not-a-date: 2024-02-30\n" +
+      (full ? 'x-defaults: &d {a: 1}\nx-merged:\n  <<: *d\n' : ''),
+  );
+
+for (const full of [false, true]) {
+  test(`1e3, a timestamp and yes: a warning each with its sentence and a Quote fix; quoted or plain numbers get none (${full ? 'full parser' : 'fast path'})`, () => {
+    const doc = yamlDoc(surprising(full));
+    const value = valueOf(doc.getText());
+    assert.equal(value['x-count'], 1000);
+    assert.equal(value['x-date'], '2024-01-02T00:00:00Z');
+    assert.equal(value['x-flag'], 'yes');
+    assert.equal(value['x-quoted'], '1e3');
+    assert.equal(value['x-plain'], 1000);
+    assert.equal(value['x-date-text'], '2024-01-02');
+    assert.equal(value['x-not-a-date'], '2024-02-30');
+    if (full) assert.deepEqual(value['x-merged'], { a: 1 });
+
+    const diagnostics = service.validate(doc);
+    const warnings = diagnostics.filter((d) => d.code === YamlCodes.surprisingScalar);
+    assert.deepEqual(
+      warnings.map((d) => [d.range.start.line, doc.getText(d.range), d.severity, d.message]),
+      [
+        [15, '1e3', 2, '`1e3` is the number 1000 here: quote it if you mean the text `1e3`.'],
+        [
+          16,
+          '2024-01-02',
+          2,
+          '`2024-01-02` is a timestamp to the gateway\'s YAML decoder and becomes "2024-01-02T00:00:00Z": quote it to keep the text as written.',
+        ],
+        [
+          17,
+          'yes',
+          2,
+          '`yes` is the text "yes" here, not a boolean (YAML 1.2, as the gateway reads it): write true or false for a switch, or quote it to say you mean the text.',
+        ],
+      ],
+      codes(diagnostics).join('\n'),
+    );
+    for (const warning of warnings) {
+      const source = doc.getText(warning.range);
+      const fixes = service.codeActions(doc, [warning], warning.range).filter((a) => a.title.startsWith('Quote'));
+      assert.deepEqual(
+        fixes.map((f) => [f.title, f.edit!.changes![doc.uri]]),
+        [[`Quote ${source} (keep it as the text "${source}")`, [{ range: warning.range, newText: `"${source}"` }]]],
+        source,
+      );
+      const fixed = yamlDoc(TextDocument.applyEdits(doc, fixes[0].edit!.changes![doc.uri]));
+      assert.equal(
+        service.validate(fixed).filter((d) => d.code === YamlCodes.surprisingScalar).length,
+        warnings.length - 1,
+        `quoting ${source} removes its warning and only it`,
+      );
+      const key = doc.getText({ start: { line: warning.range.start.line, character: 0 }, end: warning.range.start }).replace(/: $/, '');
+      assert.equal(valueOf(fixed.getText())[key], source, `quoted, ${source} is the text as written`);
+    }
+  });
+}
 
 test('0777 is 511 for the gateway, so a member that must be a string gets the schema error too', () => {
   const text = oas('', '    listenPath2: 0777\n');
