@@ -2,7 +2,8 @@
 // help text, one result per diagnostic with the same exact region the text output gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -57,6 +58,32 @@ test('sarif: the exact region of a finding (start and end, 1-based)', () => {
   assert.equal(region.endLine, 4);
   assert.equal(source.slice(region.startColumn - 1, region.endColumn - 1), source.slice(14).replace(/,\s*$/, ''));
   assert.ok(region.endColumn > region.startColumn);
+});
+
+test('sarif: a YAML OAS document gives its finding at the YAML line and column', () => {
+  const fixture = readFileSync(join(root, 'test/fixtures/yaml/payments.oas.yaml'), 'utf8');
+  const text = fixture.replace('      value: /payments/\n', '      value: payments/\n');
+  assert.notEqual(text, fixture);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-lint-sarif-'));
+  try {
+    writeFileSync(join(dir, 'payments.oas.yaml'), text);
+    const sarif = runLint(['--format', 'sarif', 'payments.oas.yaml'], dir);
+    assert.equal(sarif.exitCode, 1);
+    const log: any = JSON.parse(sarif.stdout);
+    const validate = sarifValidator();
+    assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
+    const results = log.runs[0].results;
+    assert.deepEqual(
+      results.map((r: any) => [r.ruleId, r.level, r.message.text, r.locations[0].physicalLocation.artifactLocation.uri]),
+      [['svc.semantic.listen-path', 'error', 'The listen path `payments/` must start with `/`.', 'payments.oas.yaml']],
+    );
+    const region = results[0].locations[0].physicalLocation.region;
+    assert.deepEqual(region, { startLine: 47, startColumn: 14, endLine: 47, endColumn: 23 });
+    // The region is exactly the value on line 47, as written in the YAML.
+    assert.equal(text.split('\n')[region.startLine - 1].slice(region.startColumn - 1, region.endColumn - 1), 'payments/');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('sarif: each rule that fired has a description and help text; no rule twice', () => {

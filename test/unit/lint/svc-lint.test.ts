@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLint } from '../../../server/src/lint/cli';
@@ -96,6 +96,46 @@ test('the same listen path in two linted files is reported in both', () => {
         'apis/package.json: not checked: no API definition, streams document, policy, key, webhook, user or OAuth client was recognised in its members; a `$schema` member naming one of our schemas, or `svc.files.associations`, says what a file is.',
       ].join('\n'),
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a YAML OAS document: the finding at its YAML line and column, in text and JSON output', () => {
+  // The YAML fixture (comments, a block scalar, an anchor and its alias above the finding) with one error on line 47.
+  const fixture = readFileSync(join(root, 'test/fixtures/yaml/payments.oas.yaml'), 'utf8');
+  const text = fixture.replace('      value: /payments/\n', '      value: payments/\n');
+  assert.notEqual(text, fixture);
+  assert.equal(text.split('\n')[46], '      value: payments/');
+  const dir = mkdtempSync(join(tmpdir(), 'svc-lint-'));
+  try {
+    writeFileSync(join(dir, 'payments.oas.yaml'), text);
+    assert.deepEqual(runLint(['payments.oas.yaml'], dir), {
+      exitCode: 1,
+      stdout: 'payments.oas.yaml:47:14 error svc.semantic.listen-path The listen path `payments/` must start with `/`.',
+      stderr: '',
+    });
+    const json = runLint(['--format', 'json', 'payments.oas.yaml'], dir);
+    assert.equal(json.exitCode, 1);
+    assert.deepEqual(JSON.parse(json.stdout).files, [
+      {
+        file: 'payments.oas.yaml',
+        kind: 'oas',
+        diagnostics: [
+          {
+            line: 47,
+            column: 14,
+            endLine: 47,
+            endColumn: 23,
+            severity: 'error',
+            code: 'svc.semantic.listen-path',
+            message: 'The listen path `payments/` must start with `/`.',
+          },
+        ],
+      },
+    ]);
+    // The fixture itself: nothing to say.
+    assert.deepEqual(lint('test/fixtures/yaml/payments.oas.yaml'), { exitCode: 0, stdout: '', stderr: '' });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
