@@ -13,13 +13,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareDemoWorkspace, startProfileDir } from './lib/demoWorkspace.mjs';
+import { demoFolderToOpen } from './lib/demoWorkspace.mjs';
 import { runSetup, startVscodeServer, workbenchUrl } from './lib/vscode-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// A persistent profile, so settings, environments and the demo workspace survive restarts of `npm start`.
-const profile = startProfileDir();
-const workspace = join(profile, 'workspace');
 const port = Number(process.env.SVC_PORT || 8383);
 const say = (msg) => console.log(`[start] ${msg}`);
 
@@ -34,11 +31,16 @@ if (spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, 
   process.exit(1);
 }
 
-const prepared = prepareDemoWorkspace({
-  source: join(root, 'samples/workspace'),
-  target: workspace,
-  reset: process.argv.includes('--reset-workspace'),
-});
+// A persistent profile, so settings, environments and the demo workspace survive restarts of `npm start`;
+// the folder opened is the copy in it, never the repository's samples.
+let chosen;
+try {
+  chosen = demoFolderToOpen({ root, reset: process.argv.includes('--reset-workspace') });
+} catch (e) {
+  console.error(`[start] ${e.message}`);
+  process.exit(1);
+}
+const { profile, folder: workspace, prepared } = chosen;
 say(
   prepared === 'kept'
     ? `opening the demo workspace ${workspace} as you left it (a fresh copy of the samples: npm start -- --reset-workspace)`

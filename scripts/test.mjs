@@ -7,13 +7,14 @@
 // (`lint: N files clean, N files with findings`) and a finding fails the run (exit 1) without
 // entering the closing line's counts, which are tests only.
 // The conformance layer (`npm run test:conformance`, files named `*conformance*`) is asked for by
-// name only: it reads the team's material outside the repository where SVC_SHARED_DIR names it
-// (.ci/run sets it) and otherwise says in one line that it did not run (docs/testing.md).
+// name only: it reads the team's material outside the repository, the folder SVC_SHARED_DIR names
+// or else the folder `shared` beside the repository, and otherwise says in one line that it did
+// not run (docs/testing.md).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { e2eLayer, lintLayer, lintSummary, nodeTestLayer, run as runIn } from './lib/layers.mjs';
-import { findTests as findTestsIn, sharedDir } from './lib/testFiles.mjs';
+import { findTests as findTestsIn, SHARED_FOLDER, sharedDir } from './lib/testFiles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const requested = process.argv.slice(2);
@@ -47,12 +48,15 @@ const lint = async () => {
 const e2e = async () => record('e2e', await e2eLayer({ root, runner: join(root, 'test/e2e/run.mjs'), resultFile: join(outDir, 'e2e-results.json') }));
 
 const conformance = async () => {
-  const shared = sharedDir();
+  const shared = sharedDir(process.env, root);
   if (!shared || !existsSync(shared)) {
     // One line, no count: a clone without the team's material beside it has nothing to compare.
-    console.log(`conformance: not run (${shared ? `no ${shared}` : 'SVC_SHARED_DIR is not set'}: the team's material is not here; see docs/testing.md)`);
+    const why = shared ? `no ${shared}` : `SVC_SHARED_DIR is not set and no folder ${SHARED_FOLDER} is beside the repository`;
+    console.log(`conformance: not run (${why}: the team's material is not here; see docs/testing.md)`);
     return;
   }
+  // The conformance files read the folder from SVC_SHARED_DIR (test/conformance/shared.conformance.ts).
+  process.env.SVC_SHARED_DIR = shared;
   await nodeTests('conformance', findTestsIn(root, 'test', { conformance: true }));
 };
 

@@ -16,17 +16,21 @@ const partitioned = (p: Policy) => p.partitions.quota || p.partitions.rate_limit
 export function keyWarnings(key: Session, lookup: PolicyLookup, keyPaths: { policiesMember: 'apply_policies' | 'apply_policy_id' }): AccessWarning[] {
   const out: AccessWarning[] = [];
   const ids = policyIdsOf(key);
+  // The gateway skips a missing policy only when the key names several, and refuses the key when
+  // none of them exists (apply.go: "policy not found" alone, "key has no valid policies to be applied").
+  const missing = (id: string) => `Policy '${id}' does not exist.`;
+  const sentence = (id: string): string => {
+    if (ids.length === 1) return `${missing(id)} The gateway refuses this key ("policy not found") on every request.`;
+    if (ids.some((other) => other !== id && lookup(other) !== undefined)) return `${missing(id)} The gateway skips it and applies the key's other policies.`;
+    return (
+      `${missing(id)} No other policy this key names exists either: the gateway refuses this key ` +
+      '("key has no valid policies to be applied") on every request.'
+    );
+  };
   ids.forEach((id, i) => {
     if (lookup(id)) return;
     const path = keyPaths.policiesMember === 'apply_policies' ? ['apply_policies', i] : ['apply_policy_id'];
-    out.push({
-      code: 'missing-policy',
-      message:
-        ids.length > 1
-          ? `Policy '${id}' does not exist. The gateway skips it and applies the key's other policies.`
-          : `Policy '${id}' does not exist. The gateway refuses this key ("policy not found") on every request.`,
-      path,
-    });
+    out.push({ code: 'missing-policy', message: sentence(id), path });
   });
   const found = ids.map((id, i) => ({ id, i, policy: lookup(id) })).filter((x): x is { id: string; i: number; policy: Policy } => x.policy !== undefined);
   // meta_data: every policy's members are copied onto the key in order, so the last one wins.

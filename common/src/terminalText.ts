@@ -30,3 +30,17 @@ export function escapeTerminal(text: string): string {
 export function escapeTerminalKeepingNewlines(text: string): string {
   return text.replace(UNSAFE_KEEPING_NEWLINES, visible);
 }
+
+/**
+ * An error we did not expect (an internal error), for a terminal: its `Name: message` on one
+ * line, escaped (the message may quote a file or a server), then its stack's frames, one per
+ * line, each escaped. A stack whose first line is not the message (changed after the error was
+ * made) is shown on one line, escaped.
+ */
+export function escapeErrorForTerminal(err: unknown): string {
+  if (!(err instanceof Error)) return escapeTerminal(String(err));
+  const header = err.message ? `${err.name}: ${err.message}` : err.name;
+  const stack = err.stack ?? header;
+  if (!stack.startsWith(header)) return escapeTerminal(stack);
+  return escapeTerminal(header) + escapeTerminalKeepingNewlines(stack.slice(header.length));
+}

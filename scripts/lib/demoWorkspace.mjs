@@ -4,7 +4,7 @@
 // made fresh again on request (`npm start -- --reset-workspace`).
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 
 /** The persistent profile of `npm start`: `$XDG_CACHE_HOME` or `~/.cache`, then svc-gateway-tools/start-profile. */
 export function startProfileDir(env = process.env, home = homedir()) {
@@ -22,4 +22,26 @@ export function prepareDemoWorkspace({ source, target, reset = false }) {
   if (existed) rmSync(target, { recursive: true, force: true });
   cpSync(source, target, { recursive: true });
   return existed ? 'reset' : 'copied';
+}
+
+/** Is `path` the folder `folder` or inside it? */
+function within(folder, path) {
+  const r = relative(resolve(folder), resolve(path));
+  return r === '' || (!r.startsWith('..') && !isAbsolute(r));
+}
+
+/**
+ * The folder `npm start` opens, made ready: `<start profile>/workspace`, a copy of the repository's
+ * `samples/workspace` (see prepareDemoWorkspace), never the samples themselves. A start profile inside
+ * the repository (XDG_CACHE_HOME pointing into it) is refused: the demo would write into the checkout.
+ * Returns `{ profile, folder, prepared }` (`prepared`: `'copied'`, `'reset'` or `'kept'`).
+ */
+export function demoFolderToOpen({ root, env = process.env, home = homedir(), reset = false }) {
+  const profile = startProfileDir(env, home);
+  const folder = join(profile, 'workspace');
+  if (within(root, folder)) {
+    throw new Error(`the demo workspace ${folder} would be inside the repository ${root}: set XDG_CACHE_HOME to a folder outside it`);
+  }
+  const prepared = prepareDemoWorkspace({ source: join(root, 'samples', 'workspace'), target: folder, reset });
+  return { profile, folder, prepared };
 }

@@ -1,9 +1,10 @@
 // Which files each node-test layer runs. The conformance layer (files named `*conformance*`) reads
-// the team's material outside the repository, and only where SVC_SHARED_DIR names it (.ci/run sets
-// it); it is never part of the unit or protocol layers, so `npm test` in a clone counts only what
-// the repository itself holds and never looks beside it.
+// the team's material outside the repository: the folder SVC_SHARED_DIR names, else the folder
+// `shared` beside the repository when it is there. It is never part of the unit or protocol layers,
+// so `npm test` in a clone counts only what the repository itself holds and never looks beside it.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const isTestFile = (name) => name.endsWith('.test.ts') || name.endsWith('.test.mjs');
 export const isConformance = (path) => /conformance/i.test(path.split('/').pop() ?? '');
@@ -21,7 +22,19 @@ export function findTests(root, dir, { conformance = false } = {}) {
   return found.sort();
 }
 
-/** Where the team's material outside the repository sits: `SVC_SHARED_DIR`, else nowhere (undefined). */
-export function sharedDir(env = process.env) {
-  return env.SVC_SHARED_DIR?.trim() || undefined;
+/** The name of the team's folder the conformance layer looks for beside the repository. */
+export const SHARED_FOLDER = 'shared';
+
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Where the team's material outside the repository sits: the folder `SVC_SHARED_DIR` names (it
+ * wins, even when it is not there: the caller says so), else the folder `shared` beside `root`
+ * when it is there, else nowhere (undefined).
+ */
+export function sharedDir(env = process.env, root = repositoryRoot) {
+  const named = env.SVC_SHARED_DIR?.trim();
+  if (named) return named;
+  const beside = join(root, '..', SHARED_FOLDER);
+  return existsSync(beside) && statSync(beside).isDirectory() ? beside : undefined;
 }

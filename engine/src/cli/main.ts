@@ -2,6 +2,7 @@
 // extension (docs/cli.md). Thin: parses arguments, builds the connection, runs one command and
 // maps failures to exit codes. Tests call runSvc() in-process with their own CliIo.
 import { parseArgs } from 'node:util';
+import { escapeErrorForTerminal } from '../../../common/src/terminalText';
 import type { MigrateMode } from '../../../api/src/types';
 import { connectionFrom, describeFailure, INSECURE_WARNING, type Connection } from './connection';
 import { diffCommand } from './diffCommand';
@@ -345,10 +346,15 @@ export function main(): void {
       process.exitCode = code;
     },
     (err) => {
-      process.stderr.write(`svc: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exitCode = EXIT.usage;
+      process.exitCode = reportInternalError(err, (text) => void process.stderr.write(text));
     },
   );
+}
+
+/** A failure `svc` did not expect (a bug): said on stderr escaped like every other line (its stack frames below it); exit 2. */
+export function reportInternalError(err: unknown, stderr: (text: string) => void): ExitCode {
+  stderr(`svc: internal error: ${escapeErrorForTerminal(err)}\n`);
+  return EXIT.usage;
 }
 
 if (require.main === module) main();

@@ -29,7 +29,7 @@ import { sarifReport, toolVersion } from './sarif';
 import { OptimizerBudget } from './optimizer';
 import { listenToTextScans } from '../service/parser/textScans';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { escapeTerminal, escapeTerminalKeepingNewlines } from '../../../common/src/terminalText';
+import { escapeErrorForTerminal, escapeTerminal, escapeTerminalKeepingNewlines } from '../../../common/src/terminalText';
 import { capFindings } from '../service/validation/findingsCap';
 import { Codes } from '../../../validation/src/codes';
 
@@ -201,7 +201,7 @@ export function runLintAsProcess(argv: readonly string[], cwd: string, options: 
   try {
     return runLint(argv, cwd, { documentRead: budget && ((characters) => budget.documentRead(characters)) });
   } catch (e) {
-    return { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}` };
+    return { exitCode: 2, stdout: '', stderr: `svc-lint: internal error: ${escapeErrorForTerminal(e)}` };
   } finally {
     listenToTextScans(previous);
   }

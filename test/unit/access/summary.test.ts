@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { keysNamingPolicy } from '../../../access/src/affected';
+import { applyPolicies } from '../../../access/src/apply';
 import { keyWarnings, policyWarnings } from '../../../access/src/diagnostics';
 import { formatQuota, formatRate, formatRenewal } from '../../../access/src/format';
 import { parsePolicy, parseSession, type Policy } from '../../../access/src/model';
@@ -72,6 +73,46 @@ test('key warnings: a missing policy (skipped, or refused when alone), meta_data
   const quotas = keyWarnings(parseSession({ apply_policies: ['q1', 'q2'] }), lookup, { policiesMember: 'apply_policies' });
   assert.match(quotas[0].message, /takes it from the last one, 'q2' \(50\/0\), not the larger/);
   assert.deepEqual(keyWarnings(parseSession({ apply_policies: ['gold'] }), lookup, { policiesMember: 'apply_policies' }), []);
+});
+
+test("a missing policy's sentence says what the gateway does: skipped beside a policy that exists, the key refused when none exists", () => {
+  const warn = (ids: string[]) => keyWarnings(parseSession({ apply_policies: ids }), lookup, { policiesMember: 'apply_policies' });
+  const refusal = (ids: string[]) => applyPolicies(parseSession({ apply_policies: ids }), lookup).error;
+  const SKIPS = "The gateway skips it and applies the key's other policies.";
+  // One missing of two, the other exists: skipped, and the gateway does not refuse the key.
+  assert.equal(refusal(['gold', 'nope']), undefined);
+  assert.deepEqual(
+    warn(['nope', 'gold']).map((w) => [w.path, w.message]),
+    [[['apply_policies', 0], `Policy 'nope' does not exist. ${SKIPS}`]],
+  );
+  // Both missing: the gateway refuses the key, and each warning says so (never "skips").
+  assert.equal(refusal(['nope', 'nada']), 'key has no valid policies to be applied');
+  const NONE = 'No other policy this key names exists either: the gateway refuses this key ("key has no valid policies to be applied") on every request.';
+  assert.deepEqual(
+    warn(['nope', 'nada']).map((w) => [w.path, w.message]),
+    [
+      [['apply_policies', 0], `Policy 'nope' does not exist. ${NONE}`],
+      [['apply_policies', 1], `Policy 'nada' does not exist. ${NONE}`],
+    ],
+  );
+  // The same missing id named twice is no "other" policy: still refused.
+  assert.equal(refusal(['nope', 'nope']), 'key has no valid policies to be applied');
+  assert.deepEqual(
+    warn(['nope', 'nope']).map((w) => w.message),
+    [`Policy 'nope' does not exist. ${NONE}`, `Policy 'nope' does not exist. ${NONE}`],
+  );
+  // One named and missing: "policy not found", in apply_policies or in apply_policy_id.
+  assert.equal(refusal(['nope']), 'policy not found: "nope"');
+  const ALONE = 'The gateway refuses this key ("policy not found") on every request.';
+  assert.deepEqual(
+    warn(['nope']).map((w) => w.message),
+    [`Policy 'nope' does not exist. ${ALONE}`],
+  );
+  const single = keyWarnings(parseSession({ apply_policy_id: 'nope' }), lookup, { policiesMember: 'apply_policy_id' });
+  assert.deepEqual(
+    single.map((w) => [w.path, w.message]),
+    [[['apply_policy_id'], `Policy 'nope' does not exist. ${ALONE}`]],
+  );
 });
 
 test('policy warnings: limits outside the partitions, per_api with partitions, entry limits without per_api', () => {

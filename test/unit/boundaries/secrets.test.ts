@@ -1,6 +1,7 @@
 // Secret masking at its boundaries, without a server: OAuth client secrets (16 characters show
 // their last 4, 15 show nothing), key ids (9 characters show 4 + 4, 8 show nothing), and the key
-// session's secrets replaced by a placeholder on pull and put back on push.
+// session's secrets replaced by a placeholder on pull and put back on push; secrets told by their
+// value (a PEM block, a JWT-like token, a long high-entropy string under a key-ish name).
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MASK, maskOAuthClient, maskSecret } from '../../../client/src/shared/masking';
@@ -10,6 +11,7 @@ import {
   SETTABLE_SECRETS,
   placeholderPaths,
   redactSecrets,
+  secretReason,
   restoreSecrets,
   SECRET_PLACEHOLDER,
   setAt,
@@ -145,4 +147,37 @@ test('the secrets Set Key Secret offers: exactly these paths and labels', () => 
     { path: ['basic_auth_data', 'password'], label: 'Basic auth password (basic_auth_data.password)' },
     { path: ['jwt_data', 'secret'], label: 'JWT secret (jwt_data.secret)' },
   ]);
+});
+
+test('secrets by value: 20 characters and 3.5 bits per character under a key-ish name, a PEM block and a JWT-like token under any name', () => {
+  // Length, with a key-ish name and 20 distinct characters (4.32 bits): 20 is a secret, 19 is not.
+  assert.equal(secretReason('signing_secret_v2', 'Zq8vR2mK9xT4pL7nW3bY'), 'entropy');
+  assert.equal(secretReason('signing_secret_v2', 'Zq8vR2mK9xT4pL7nW3b'), undefined);
+  // Entropy at 32 characters: 4 characters 4 times and 8 twice are exactly 3.5 bits (a secret);
+  // one occurrence moved (3.45 bits) is not. At 20 characters: 3.52 bits is, 3.42 is not.
+  assert.equal(secretReason('webhook_key', 'aaaabbbbccccddddeeffgghhiijjkkll'), 'entropy');
+  assert.equal(secretReason('webhook_key', 'aaaaabbbbccccddddeffgghhiijjkkll'), undefined);
+  assert.equal(secretReason('webhook_key', 'aabbccddeeffgghhijkl'), 'entropy');
+  assert.equal(secretReason('webhook_key', 'aabbccddeeffgghhiijk'), undefined);
+  // A space makes it a sentence, not a credential; a name that is not key-ish keeps any value.
+  assert.equal(secretReason('webhook_key', 'Zq8vR2mK9x T4pL7nW3bY'), undefined);
+  assert.equal(secretReason('build_label', 'Zq8vR2mK9xT4pL7nW3bY'), undefined);
+  // By name first, whatever the value (case, `-` and `_` ignored).
+  assert.equal(secretReason('X_Api-Key', 'short'), 'name');
+
+  // A PEM block under any name, also inside other text; a BEGIN line without its END is not one.
+  const pem = '-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----';
+  assert.equal(secretReason('note', pem), 'pem');
+  assert.equal(secretReason('note', `kept here: ${pem}\n`), 'pem');
+  assert.equal(secretReason('note', '-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA'), undefined);
+
+  // A JWT-like token under any name: two parts starting `eyJ` with at least 5 more characters, a
+  // third (the signature, empty when unsigned); spaces around it are ignored.
+  assert.equal(secretReason('note', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl'), 'jwt');
+  assert.equal(secretReason('note', 'eyJabcde.eyJabcde.'), 'jwt');
+  assert.equal(secretReason('note', ' eyJabcde.eyJabcde.x\n'), 'jwt');
+  assert.equal(secretReason('note', 'eyJabcd.eyJabcde.x'), undefined, 'a first part one character short');
+  assert.equal(secretReason('note', 'eyJabcde.xyJabcde.x'), undefined, 'a second part that is no JSON object');
+  assert.equal(secretReason('note', 'eyJabcde.eyJabcde'), undefined, 'two parts only');
+  assert.equal(secretReason('note', 'eyJabcde.eyJabcde.x.y'), undefined, 'four parts');
 });

@@ -1,13 +1,14 @@
 // `npm start` opens a copy of samples/workspace (scripts/lib/demoWorkspace.mjs), so a demo session
 // leaves the repository clean: the first run copies, later runs keep the user's edits and additions,
-// and a reset brings back the samples as they are.
+// and a reset brings back the samples as they are. The folder start.mjs opens is that copy, in the
+// start profile, never the repository's samples.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
-import { prepareDemoWorkspace, startProfileDir } from '../../../scripts/lib/demoWorkspace.mjs';
+import { demoFolderToOpen, prepareDemoWorkspace, startProfileDir } from '../../../scripts/lib/demoWorkspace.mjs';
 
 function samples(): { source: string; target: string } {
   const dir = mkdtempSync(join(tmpdir(), 'svc-demo-'));
@@ -67,4 +68,44 @@ test('the copy lives in the start profile: $XDG_CACHE_HOME when set, ~/.cache ot
 
 test('the real samples folder exists where start.mjs copies it from', () => {
   assert.ok(existsSync(join(__dirname, '..', '..', '..', 'samples', 'workspace', 'apis')));
+});
+
+/** A repository with its samples, and a cache folder beside it (`cacheName`) for the start profile. */
+function repository(cacheName = 'cache'): { root: string; env: { XDG_CACHE_HOME: string }; samplesDir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-start-'));
+  const root = join(dir, 'repo');
+  const samplesDir = join(root, 'samples', 'workspace');
+  mkdirSync(join(samplesDir, 'apis'), { recursive: true });
+  writeFileSync(join(samplesDir, 'apis', 'orders.classic.json'), '{"name":"Orders"}\n');
+  return { root, env: { XDG_CACHE_HOME: join(dir, cacheName) }, samplesDir };
+}
+
+test('the folder npm start opens is the copy in the start profile, never the repository samples', () => {
+  const { root, env, samplesDir } = repository();
+  const first = demoFolderToOpen({ root, env, home: '/nohome' });
+  assert.equal(first.profile, startProfileDir(env, '/nohome'));
+  assert.equal(first.folder, join(first.profile, 'workspace'));
+  assert.notEqual(first.folder, samplesDir);
+  assert.ok(relative(root, first.folder).startsWith('..'), `${first.folder} is outside the repository`);
+  assert.equal(first.prepared, 'copied');
+  assert.equal(readFileSync(join(first.folder, 'apis', 'orders.classic.json'), 'utf8'), '{"name":"Orders"}\n');
+  // Later runs open the same copy, kept; a reset makes it fresh.
+  assert.deepEqual(demoFolderToOpen({ root, env, home: '/nohome' }), { ...first, prepared: 'kept' });
+  assert.deepEqual(demoFolderToOpen({ root, env, home: '/nohome', reset: true }), { ...first, prepared: 'reset' });
+});
+
+test('a start profile inside the repository is refused (nothing copied); one beside it whose name starts alike is not', () => {
+  const inside = repository();
+  const env = { XDG_CACHE_HOME: join(inside.root, '.cache') };
+  assert.throws(() => demoFolderToOpen({ root: inside.root, env }), /the demo workspace .* would be inside the repository .*: set XDG_CACHE_HOME/);
+  assert.ok(!existsSync(env.XDG_CACHE_HOME), 'nothing written into the repository');
+  // Just outside: `repo-cache` beside `repo` shares its name's start, and is not inside it.
+  const beside = repository('repo-cache');
+  assert.equal(demoFolderToOpen({ root: beside.root, env: beside.env }).prepared, 'copied');
+});
+
+test('start.mjs takes the folder it opens from demoFolderToOpen and names no other', () => {
+  const start = readFileSync(join(__dirname, '..', '..', '..', 'scripts', 'start.mjs'), 'utf8');
+  assert.match(start, /demoFolderToOpen\(\{ root,/);
+  assert.doesNotMatch(start, /prepareDemoWorkspace|startProfileDir|join\([^)]*['"]samples/);
 });

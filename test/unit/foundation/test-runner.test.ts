@@ -3,14 +3,14 @@
 // todo tests, and never relays end-to-end results left by an earlier run.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
 import { nodeTestLayer, e2eLayer, lintReport, lintSummary } from '../../../scripts/lib/layers.mjs';
 // @ts-expect-error: a plain .mjs module of the build scripts, without type declarations
-import { findTests, sharedDir } from '../../../scripts/lib/testFiles.mjs';
+import { findTests, SHARED_FOLDER, sharedDir } from '../../../scripts/lib/testFiles.mjs';
 
 const root = join(__dirname, '..', '..', '..');
 const fixture = (name: string) => join(root, 'test/fixtures/runner', name);
@@ -143,29 +143,81 @@ test('the unit and protocol layers leave out *conformance* files, and the confor
   assert.deepEqual(findTests(dir, 'test/missing'), []);
 });
 
-test("the team's material is looked for beside the repository, unless SVC_SHARED_DIR names it", () => {
-  assert.equal(sharedDir({}), undefined, 'never looked for beside the repository unless named');
-  assert.equal(sharedDir({ SVC_SHARED_DIR: '  ' }), undefined);
-  assert.equal(sharedDir({ SVC_SHARED_DIR: '/elsewhere/material' }), '/elsewhere/material');
+test("the team's material: the folder SVC_SHARED_DIR names wins; else the folder beside the repository when it is one; else none", () => {
+  const base = scratch();
+  const repo = join(base, 'repo');
+  mkdirSync(repo);
+  const beside = join(base, SHARED_FOLDER);
+  // Neither: nothing to read.
+  assert.equal(sharedDir({}, repo), undefined);
+  assert.equal(sharedDir({ SVC_SHARED_DIR: '  ' }, repo), undefined, 'a blank variable names nothing');
+  // Just outside: a file of that name beside the repository is no folder.
+  writeFileSync(beside, '');
+  assert.equal(sharedDir({}, repo), undefined);
+  rmSync(beside);
+  // Just inside: the folder beside the repository.
+  mkdirSync(beside);
+  assert.equal(sharedDir({}, repo), beside);
+  assert.equal(sharedDir({ SVC_SHARED_DIR: '  ' }, repo), beside);
+  // The variable wins, also when what it names is not there (the runner then says so).
+  assert.equal(sharedDir({ SVC_SHARED_DIR: '/elsewhere/material' }, repo), '/elsewhere/material');
+  assert.equal(sharedDir({ SVC_SHARED_DIR: join(base, 'missing') }, repo), join(base, 'missing'));
 });
 
-test('without the team material, the conformance layer prints one line saying it did not run and exits 0', () => {
-  const r = spawnSync(process.execPath, [join(root, 'scripts/test.mjs'), 'conformance'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, SVC_SHARED_DIR: join(scratch(), 'no-such-folder'), NODE_TEST_CONTEXT: '' },
-  });
-  assert.equal(r.status, 0, r.stderr);
-  const lines = r.stdout.split('\n').filter(Boolean);
-  assert.equal(lines.length, 1, r.stdout);
-  assert.match(lines[0], /^conformance: not run \(no .*no-such-folder: the team's material is not here/);
-  // Not named at all: not looked for beside the repository either.
+/** A copy of the runner in `base/repo` (node_modules linked), so that a test chooses what lies beside it. */
+function runnerCopy(): { base: string; repo: string; conformance: (env: NodeJS.ProcessEnv) => ReturnType<typeof spawnSync> } {
+  const base = scratch();
+  const repo = join(base, 'repo');
+  cpSync(join(root, 'scripts'), join(repo, 'scripts'), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(repo, 'node_modules'), 'dir');
   const { SVC_SHARED_DIR: _unset, ...rest } = process.env;
-  const unnamed = spawnSync(process.execPath, [join(root, 'scripts/test.mjs'), 'conformance'], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...rest, NODE_TEST_CONTEXT: '' },
-  });
-  assert.equal(unnamed.status, 0, unnamed.stderr);
-  assert.match(unnamed.stdout.trim(), /^conformance: not run \(SVC_SHARED_DIR is not set/);
+  const conformance = (env: NodeJS.ProcessEnv) =>
+    spawnSync(process.execPath, [join(repo, 'scripts/test.mjs'), 'conformance'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...rest, ...env, NODE_TEST_CONTEXT: '' },
+    });
+  return { base, repo, conformance };
+}
+
+test('without the team material, the conformance layer prints one line saying it did not run and exits 0', () => {
+  const { base, conformance } = runnerCopy();
+  const named = conformance({ SVC_SHARED_DIR: join(base, 'no-such-folder') });
+  assert.equal(named.status, 0, String(named.stderr));
+  const lines = String(named.stdout).split('\n').filter(Boolean);
+  assert.equal(lines.length, 1, String(named.stdout));
+  assert.match(lines[0], /^conformance: not run \(no .*no-such-folder: the team's material is not here/);
+  // Not named, and nothing beside the repository.
+  const unnamed = conformance({});
+  assert.equal(unnamed.status, 0, String(unnamed.stderr));
+  assert.equal(
+    String(unnamed.stdout).trim(),
+    `conformance: not run (SVC_SHARED_DIR is not set and no folder ${SHARED_FOLDER} is beside the repository: ` +
+      "the team's material is not here; see docs/testing.md)",
+  );
+});
+
+test('the conformance layer runs on the folder beside the repository when SVC_SHARED_DIR is not set, and on the named one when it is', () => {
+  const { base, repo, conformance } = runnerCopy();
+  mkdirSync(join(base, SHARED_FOLDER));
+  writeFileSync(join(base, SHARED_FOLDER, 'marker.txt'), 'beside');
+  mkdirSync(join(base, 'elsewhere'));
+  writeFileSync(join(base, 'elsewhere', 'marker.txt'), 'named');
+  mkdirSync(join(repo, 'test/conformance'), { recursive: true });
+  writeFileSync(
+    join(repo, 'test/conformance/marker.conformance.test.mjs'),
+    [
+      "import { test } from 'node:test';",
+      "import assert from 'node:assert/strict';",
+      "import { readFileSync } from 'node:fs';",
+      "import { join } from 'node:path';",
+      "test('reads the material', () => assert.equal(readFileSync(join(process.env.SVC_SHARED_DIR, 'marker.txt'), 'utf8'), process.env.EXPECTED_MARKER));",
+    ].join('\n'),
+  );
+  const beside = conformance({ EXPECTED_MARKER: 'beside' });
+  assert.equal(beside.status, 0, `${String(beside.stdout)}${String(beside.stderr)}`);
+  assert.match(String(beside.stdout), /^conformance: 1 passed, 0 failed$/m);
+  const named = conformance({ SVC_SHARED_DIR: join(base, 'elsewhere'), EXPECTED_MARKER: 'named' });
+  assert.equal(named.status, 0, `${String(named.stdout)}${String(named.stderr)}`);
+  assert.match(String(named.stdout), /^conformance: 1 passed, 0 failed$/m);
 });

@@ -1,5 +1,6 @@
 // svc-lint against hostile files (issue 34): 200,000 findings in one document no longer overflow
-// the stack (item 7: capped, with a final "N more" finding, and the other files still reported);
+// the stack (item 7: capped, with a final "N more" finding, and the other files still reported;
+// a file whose check throws is reported as not checked, and the others still are);
 // staged names after `--` are literal paths (item 9: `[b]ad.json`, `*.json`, `--help.json`); a
 // FIFO, a device or an empty folder is said to be what it is (item 15); names and messages are
 // escaped for the terminal (item 4).
@@ -11,6 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runLint } from '../../../server/src/lint/cli';
 import { MAX_FINDINGS_PER_DOCUMENT, capFindings } from '../../../server/src/service/validation/findingsCap';
+import { WorkspaceModel } from '../../../server/src/service/index/workspaceModel';
+
+type LintReport = { files: Array<{ file: string; kind: string | null; diagnostics: Array<{ severity: string; code: string; message: string }> }> };
 
 const POLICY_WITH_ERROR = JSON.stringify({ $schema: 'https://svc.invalid/schemas/policy.schema.json', id: 'p', name: 'P', rate: 'fast', per: 60 });
 const CLEAN_POLICY = JSON.stringify({ $schema: 'https://svc.invalid/schemas/policy.schema.json', id: 'p', name: 'P', rate: 10, per: 60 });
@@ -46,6 +50,56 @@ test('200,000 findings in one document: capped with a final "N more" finding; th
     );
     const other = report.files.find((f) => f.file === 'other.json')!;
     assert.ok(other.diagnostics.some((d) => d.severity === 'error'));
+  });
+});
+
+test('checking one file throws: that file is reported as not checked (an error, exit 1), the files around it are still checked', (t) => {
+  withDir((dir) => {
+    for (const name of ['a.json', 'b.json', 'c.json']) writeFileSync(join(dir, name), CLEAN_POLICY.replace('"p"', `"${name[0]}"`));
+    // Just outside: nothing throws, three clean files, exit 0.
+    assert.deepEqual(runLint(['a.json', 'b.json', 'c.json'], dir), { exitCode: 0, stdout: '', stderr: '' });
+    // The workspace rules (called only while validating) throw for b.json: a real step of validation failing.
+    const problemsFor = Reflect.get(WorkspaceModel.prototype, 'problemsFor') as (this: WorkspaceModel, uri: string) => unknown;
+    t.mock.method(WorkspaceModel.prototype, 'problemsFor', function (this: WorkspaceModel, uri: string) {
+      if (uri.endsWith('/b.json')) throw new Error('index broken for b.json');
+      return problemsFor.call(this, uri);
+    });
+    const run = runLint(['--format', 'json', 'a.json', 'b.json', 'c.json'], dir);
+    assert.equal(run.exitCode, 1, 'a file that could not be checked fails the run');
+    const report = JSON.parse(run.stdout) as LintReport;
+    assert.deepEqual(
+      report.files.map((f) => [f.file, f.kind, f.diagnostics.map((d) => [d.severity, d.code, d.message])]),
+      [
+        ['a.json', 'policy', []],
+        ['b.json', 'policy', [['error', 'svc.lint-failed', 'svc-lint could not check this file: index broken for b.json. The other files were checked.']]],
+        ['c.json', 'policy', []],
+      ],
+    );
+    const text = runLint(['a.json', 'b.json', 'c.json'], dir);
+    assert.equal(text.stdout, 'b.json:1:1 error svc.lint-failed svc-lint could not check this file: index broken for b.json. The other files were checked.');
+    assert.equal(text.exitCode, 1);
+  });
+});
+
+test('reading one file into the index throws: that file is reported, the others are still checked', () => {
+  withDir((dir) => {
+    writeFileSync(join(dir, 'a.json'), CLEAN_POLICY);
+    writeFileSync(join(dir, 'b.json'), POLICY_WITH_ERROR + ' ');
+    const size = (POLICY_WITH_ERROR + ' ').length;
+    const run = runLint(['--format', 'json', 'a.json', 'b.json'], dir, {
+      documentRead: (characters) => {
+        if (characters === size) throw new Error('cannot index this one');
+      },
+    });
+    assert.equal(run.exitCode, 1);
+    const report = JSON.parse(run.stdout) as LintReport;
+    assert.deepEqual(
+      report.files.map((f) => [f.file, f.kind, f.diagnostics.map((d) => [d.severity, d.code, d.message])]),
+      [
+        ['a.json', 'policy', []],
+        ['b.json', null, [['error', 'svc.lint-failed', 'svc-lint could not check this file: cannot index this one. The other files were checked.']]],
+      ],
+    );
   });
 });
 

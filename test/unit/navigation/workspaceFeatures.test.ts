@@ -176,6 +176,39 @@ test('link diagnostics: a grant of an API nobody defines and a missing policy wa
   );
 });
 
+test("a missing policy's link warning says what the gateway does: skipped beside one that exists, the key refused when none exists", () => {
+  const policyWarnings = (policies: string[], remotePolicies?: string[]) => {
+    const ws = workspace({ 'petstore.json': classic('petstore-1'), 'gold.json': policy('gold', 'petstore-1'), 'key.json': key(policies) + '|' });
+    if (remotePolicies) ws.index.setRemoteNames({ environment: 'Staging', names: { policy: remotePolicies } });
+    return ws.service
+      .validate(ws.document)
+      .filter((d) => codeOf(d) === 'svc.link.unknown-policy')
+      .map((d) => [ws.document.getText(d.range), d.message]);
+  };
+  const SKIPS = "the gateway skips a policy it cannot find and applies the key's other policies.";
+  const NONE =
+    'neither is any other policy this key names, and the gateway denies requests made with a key none of whose policies it can find ' +
+    '("key has no valid policies to be applied").';
+  const ALONE = 'the gateway denies requests made with a key whose policy it cannot find.';
+  // One missing of two, the other defined here: skipped.
+  assert.deepEqual(policyWarnings(['nope', 'gold']), [['"nope"', `No policy with the id \`nope\` is in this workspace: ${SKIPS}`]]);
+  // Both missing: refused, on each of them.
+  assert.deepEqual(policyWarnings(['nope', 'nada']), [
+    ['"nope"', `No policy with the id \`nope\` is in this workspace: ${NONE}`],
+    ['"nada"', `No policy with the id \`nada\` is in this workspace: ${NONE}`],
+  ]);
+  // The same missing id twice: no other policy exists, refused.
+  assert.deepEqual(
+    policyWarnings(['nope', 'nope']).map(([, m]) => m),
+    [`No policy with the id \`nope\` is in this workspace: ${NONE}`, `No policy with the id \`nope\` is in this workspace: ${NONE}`],
+  );
+  // The other one exists in the active environment only: that counts, skipped.
+  const inStaging = 'is in this workspace or in the active environment `Staging`';
+  assert.deepEqual(policyWarnings(['nope', 'plan-9'], ['plan-9']), [['"nope"', `No policy with the id \`nope\` ${inStaging}: ${SKIPS}`]]);
+  // One named and missing: denied ("policy not found").
+  assert.deepEqual(policyWarnings(['nope']), [['"nope"', `No policy with the id \`nope\` is in this workspace: ${ALONE}`]]);
+});
+
 test('link diagnostics stay quiet where the workspace cannot know: no APIs here, or the environment has it', () => {
   const noApis = workspace({ 'gold.json': policy('go|ld', 'petstore-1') });
   assert.deepEqual(

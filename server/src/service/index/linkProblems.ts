@@ -52,22 +52,31 @@ function scopeOf(kind: NameKind, remote: RemoteEnvironment | undefined): string 
 }
 
 const MISSING_POLICY = 'the gateway denies requests made with a key whose policy it cannot find.';
-/** A key naming several policies: the gateway skips the missing one (internal/policy/apply.go, Service.Apply). */
+/** A key naming several policies, one of the others found: the gateway skips the missing one (internal/policy/apply.go, Service.Apply). */
 const SKIPPED_POLICY = "the gateway skips a policy it cannot find and applies the key's other policies.";
+/** A key naming several policies, none of them found: the gateway refuses it (Service.Apply). */
+const NO_POLICY_FOUND =
+  'neither is any other policy this key names, and the gateway denies requests made with a key none of whose policies it can find ' +
+  '("key has no valid policies to be applied").';
 
 export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
   if (facts.kind !== 'policy' && facts.kind !== 'policies' && facts.kind !== 'session' && facts.kind !== 'oauth-client') return [];
   const out: Problem[] = [];
   const anyApi = index.definesAny('api');
   const anyPolicy = index.definesAny('policy');
-  const keyPolicies = facts.kind === 'session' ? facts.references.filter((r) => r.kind === 'policy').length : 0;
+  const known = (kind: NameKind, name: string): boolean => index.definitionsOf(kind, name).length > 0 || index.remote?.check(kind)?.has(name) === true;
+  const keyPolicies = facts.kind === 'session' ? facts.references.filter((r) => r.kind === 'policy').map((r) => r.name) : [];
+  const missingPolicy = (name: string): string => {
+    if (keyPolicies.length <= 1) return MISSING_POLICY;
+    return keyPolicies.some((other) => other !== name && known('policy', other)) ? SKIPPED_POLICY : NO_POLICY_FOUND;
+  };
   for (const ref of facts.references) {
     if (ref.kind === 'api' && !anyApi) continue;
     if (ref.kind === 'policy' && !anyPolicy) continue;
     if (ref.kind !== 'api' && ref.kind !== 'policy') continue;
     // The inner `access_rights.<id>.api_id` repeats the key: one warning, on the key.
     if (ref.kind === 'api' && ref.target === 'value' && ref.pointer.startsWith('/access_rights/')) continue;
-    if (index.definitionsOf(ref.kind, ref.name).length > 0 || index.remote?.check(ref.kind)?.has(ref.name)) continue;
+    if (known(ref.kind, ref.name)) continue;
     const suggestion = closestName(ref.name, index.namesOf?.(ref.kind) ?? []);
     const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
     const where = (what: string): string => `No ${what} with the id \`${ref.name}\` is ${scopeOf(ref.kind, index.remote)}`;
@@ -77,9 +86,7 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
       code: ref.kind === 'api' ? LinkCodes.unknownApi : LinkCodes.unknownPolicy,
       severity: DiagnosticSeverity.Warning,
       message:
-        ref.kind === 'api'
-          ? `${where('API')}: this grant gives access to nothing here.${hint}`
-          : `${where('policy')}: ${keyPolicies > 1 ? SKIPPED_POLICY : MISSING_POLICY}${hint}`,
+        ref.kind === 'api' ? `${where('API')}: this grant gives access to nothing here.${hint}` : `${where('policy')}: ${missingPolicy(ref.name)}${hint}`,
       data: suggestion ? { suggestion } : undefined,
     });
   }
