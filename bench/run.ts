@@ -20,6 +20,7 @@ import { explorerBench } from './explorer';
 import { benchNavigation } from './navigation';
 import { wholeProcessBench } from './wholeProcess';
 import { yamlSection } from './yaml';
+import { reportFormatting } from './formatting';
 
 /** Whole-process sections kept in files of their own. */
 const EXTRA_SECTIONS = [{ part: 'yaml', run: yamlSection }];
@@ -146,6 +147,8 @@ async function throughServer(text: string) {
 async function main(): Promise<void> {
   // `SVC_BENCH_ONLY=navigation npm run bench`: the navigation figures alone.
   if (process.env.SVC_BENCH_ONLY === 'navigation') return reportNavigation();
+  // `SVC_BENCH_ONLY=format npm run bench`: how formatting time grows with the document.
+  if (process.env.SVC_BENCH_ONLY === 'format') return reportFormatting(createLanguageService);
   // `SVC_BENCH_ONLY=whole npm run bench`: the whole-process figures alone (bench/wholeProcess.ts).
   if (process.env.SVC_BENCH_ONLY === 'whole') return wholeProcessBench(EXTRA_SECTIONS);
   const inputs: Input[] = [
@@ -172,6 +175,7 @@ async function main(): Promise<void> {
   console.log(`  completion p50 / p95          ${ms(s.p50)} / ${ms(s.p95)}   at 200 positions (${s.items} items)   target p95 ≤ 15 ms  ${mark(s.p95 <= 15)}`);
   console.log(`  server resident memory        ${s.rssMb.toFixed(0).padStart(7)} MB    target ≤ 150 MB  ${mark(s.rssMb <= 150)}`);
   reportNavigation();
+  reportFormatting(createLanguageService);
   await explorerBench();
   await wholeProcessBench(EXTRA_SECTIONS);
 }
