@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { detectKind, type KindAssociations } from '../../../common/src/detection';
 import type { DocumentKind } from '../../../common/src/kinds';
 import type { DocumentKindParams } from '../../../common/src/protocol';
+import { kindOfText } from './kindOfText';
 
 /** The server's latest answer per document URI (only documents it recognised). */
 const serverKinds = new Map<string, DocumentKind>();
@@ -32,11 +33,7 @@ export function documentKindOf(uri: vscode.Uri, value: () => unknown): DocumentK
   return serverKinds.get(uri.toString()) ?? detectKind(uri.toString(), value(), associationsFor(uri))?.kind;
 }
 
-/** JSON.parse that answers undefined for text that is not JSON. */
-export function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+/** The kind of a document from its text (JSON, or YAML for `.yaml`/`.yml`): the server's answer, else detection with the user's associations. */
+export function documentKindOfText(uri: vscode.Uri, text: string): DocumentKind | undefined {
+  return kindOfText(uri.toString(), text, serverKinds.get(uri.toString()), associationsFor(uri));
 }

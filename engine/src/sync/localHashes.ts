@@ -1,5 +1,6 @@
 // What each pulled file hashed to when it was last read (issue 32): `.svc/local-hashes.json`
-// maps a file's key to a hash of its bytes and the hash of its normalised JSON. A file whose
+// maps a file's key to a hash of its bytes and the hash of its normalised JSON (a YAML file's
+// value, read as push and diff read it, hashes as the same document in JSON would). A file whose
 // bytes hash the same as last time is not parsed again: its normalised hash is known. Only a
 // cache: missing, unreadable or from another version, it is empty and everything is parsed as
 // before; it is written once at the end of a run, and only when something was learned.
@@ -8,6 +9,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { hashDocument } from './canonicalJson';
+import { parseDefinitionText } from './documentFormat';
 import { containedPath } from './pathContainment';
 import { STATE_DIR } from './stateFile';
 import type { SyncKind } from './syncKinds';
@@ -26,8 +28,8 @@ interface Entry {
 /** sha1 of a text's UTF-8 bytes: cheap, and only ever compared with itself. */
 export const rawHashOf = (text: string): string => createHash('sha1').update(text).digest('base64');
 
-/** The file's value as push and diff read it (a byte-order mark is not JSON). */
-export const parseLocal = (text: string): unknown => JSON.parse(text.replace(/^\uFEFF/, ''));
+/** The file's value as push and diff read it: JSON, or YAML for `.yaml`/`.yml` (by `file`, its path or key); a byte-order mark is not JSON. */
+export const parseLocal = (file: string, text: string): unknown => parseDefinitionText(file, text);
 
 export class LocalHashCache {
   private dirty = false;
@@ -72,13 +74,14 @@ export class LocalHashCache {
   }
 
   /**
-   * The normalised hash of a file's text: known, else parsed and hashed (and remembered).
-   * Throws the parser's error for text that is not JSON.
+   * The normalised hash of a file's text: known, else parsed and hashed (and remembered). `key`
+   * is the file's path from the root: its name says how the text is written (JSON or YAML).
+   * Throws the parser's error for text that is not JSON (not YAML for a YAML file).
    */
   hashOf(key: string, kind: SyncKind, text: string): { hash: string; parsed?: unknown } {
     const known = this.known(key, kind, text);
     if (known !== undefined) return { hash: known };
-    const parsed = parseLocal(text);
+    const parsed = parseLocal(key, text);
     const hash = hashDocument(kind, parsed);
     this.remember(key, kind, text, hash);
     return { hash, parsed };

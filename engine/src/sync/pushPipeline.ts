@@ -194,7 +194,8 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     }
     await request.writeMerged!(text);
   } else {
-    await ui.showDiff(remoteText ?? '', `${name}: ${route.operation === 'create' ? `new on '${environment}'` : `'${environment}' now`} ↔ to be pushed`);
+    const title = `${name}: ${route.operation === 'create' ? `new on '${environment}'` : `'${environment}' now`} ↔ to be pushed`;
+    await ui.showDiff(remoteText ?? '', title, document);
     if (!(await ui.confirmSend(summary))) return { ...cancelled(kind), route };
   }
 

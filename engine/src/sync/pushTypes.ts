@@ -55,8 +55,11 @@ export interface PushUi {
   chooseStreamsUpdate(name: string): Promise<StreamsPatchParameters | 'put' | undefined>;
   /** Keys over the gateway: the key id (asked, never stored). */
   askKeyId(name: string): Promise<string | undefined>;
-  /** Shows remote (left) against the document being pushed (right). */
-  showDiff(remoteText: string, title: string): Promise<void>;
+  /**
+   * Shows remote (left) against the document being pushed (right). `document` is the file's value
+   * as push sends it (a YAML file's parsed; a key's secrets still placeholders).
+   */
+  showDiff(remoteText: string, title: string, document: unknown): Promise<void>;
   confirmSend(summary: SendSummary): Promise<boolean>;
   /** After a gateway-style classic push: true when the user wants the reload now. */
   offerReload(message: string): Promise<boolean>;

@@ -11,6 +11,7 @@ import { canonicalJson, canonicalText, hashDocument, withoutVolatile } from '../
 import { LocalHashCache, LOCAL_HASHES_FILE } from '../../../engine/src/sync/localHashes';
 import { pullResource, type PullOutcome, type PullPorts } from '../../../engine/src/sync/pull';
 import { pullBatch, type BatchItem } from '../../../engine/src/sync/pullBatch';
+import { localStateOf, unchangedLocally } from '../../../engine/src/sync/quickCheck';
 import type { RemoteSnapshot } from '../../../engine/src/sync/remoteReader';
 import { SyncStateStore } from '../../../engine/src/sync/stateStore';
 import { SYNC_KINDS } from '../../../engine/src/sync/syncKinds';
@@ -89,6 +90,45 @@ async function snapshotOf(root: string) {
   for (const record of Object.values<any>(state.files)) delete record.pulledAt;
   return { files, state };
 }
+
+test('a pulled YAML file unchanged since the pull is unchanged by the quick check, and parsed only when its bytes are new', async () => {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'svc-hashes-yaml-'));
+  try {
+    const store = new SyncStateStore();
+    const ports: PullPorts = { client: undefined as never, store, unsavedText: () => undefined, decideOverwrite: () => Promise.resolve('skip') };
+    const document = oas('y1', 'Payments');
+    const pulled = await pullResource(ports, {
+      environment: 'e',
+      target: { kind: 'oas', id: 'y1' },
+      root,
+      folder: 'svc',
+      format: 'yaml',
+      remote: { exists: true, document, name: 'Payments' },
+    });
+    const file = pulled.file!;
+    const key = path.relative(root, file).split(path.sep).join('/');
+    assert.match(key, /^svc\/payments\.oas\.yaml$/);
+    const record = (await store.get(root)).files[key];
+
+    // The first run parses the YAML file and finds it as pulled; the next run knows its bytes.
+    const first = await LocalHashCache.load(root);
+    assert.ok(unchangedLocally(localStateOf(first, key, file, 'oas'), record), 'unchanged since the pull');
+    await first.save(root);
+    const next = await LocalHashCache.load(root);
+    const text = await fs.readFile(file, 'utf8');
+    assert.deepEqual(next.hashOf(key, 'oas', text), { hash: record.localHash }, 'known by its bytes: not parsed');
+    assert.ok(unchangedLocally(localStateOf(next, key, file, 'oas'), record));
+
+    // A comment changes the bytes, not the value: parsed once more, still unchanged; a value edit is a change.
+    await fs.writeFile(file, `# kept in git\n${text}`);
+    assert.deepEqual(next.hashOf(key, 'oas', `# kept in git\n${text}`).parsed, document);
+    assert.ok(unchangedLocally(localStateOf(next, key, file, 'oas'), record));
+    await fs.writeFile(file, text.replace(/^( {2}title: )Payments$/m, '$1Payments (edited)'));
+    assert.ok(!unchangedLocally(localStateOf(next, key, file, 'oas'), record), 'a value edit is a local change');
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+});
 
 test('a batch pull gives the files, names, outcomes and records of pulling one after another', async () => {
   const items: BatchItem[] = [

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../../../api/src/errors';
 import { isRefusal } from '../../../../validation/src/severity';
-import { documentKindOf, parseJson } from '../../shared/documentKind';
+import { documentKindOfText } from '../../shared/documentKind';
 import { withCancellableProgress } from '../../shared/progress';
 import { pushDocument, type PushOutcome, type PushRequest } from './pushPipeline';
 import type { PushChoices } from './routing';
@@ -70,7 +70,7 @@ export async function pushTextDocument(ctx: SyncContext, args: PushDocumentArgs)
     uri: document.uri.toString(),
     text: document.getText(),
     target: applies?.target,
-    kind: documentKindOf(document.uri, () => parseJson(document.getText())),
+    kind: documentKindOfText(document.uri, document.getText()),
     base:
       applies && root ? { remoteHash: applies.remoteHash, remoteText: await readSnapshot(root, applies.remoteHash), localHash: applies.localHash } : undefined,
     errors: errorsOf(document.uri),

@@ -1,5 +1,6 @@
 // The SyncUi on VS Code: modal dialogs for decisions that can lose work, quick picks and input
 // boxes for choices, a diff editor for remote ↔ local.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ManagementClient } from '../../../../api/src/client';
 import { summariseApi } from '../../explorer/apiSummaries';
@@ -14,8 +15,7 @@ import { SYNC_KIND_LABELS } from './syncKinds';
 import { COMPARE_COMMAND } from './compareView';
 import { listAllApis } from '../../../../api/src/specFallbacks';
 import { chooseConflictSides, confirmMergedPush } from './vscodeMergeUi';
-import { formatDocument } from './canonicalJson';
-import { formatOfFile } from '../../../../engine/src/sync/documentFormat';
+import { mergedDiffText, pushedDiffText } from './pushDiffText';
 
 export interface VscodePushUiOptions {
   /** The document being pushed: the right side of the diff. */
@@ -137,16 +137,18 @@ export function createVscodePushUi(options: VscodePushUiOptions): VscodePushUi {
       // The server's version now (left) against the merged file (right), then the question. A YAML
       // file's merged text is YAML: its merged document is shown as JSON, as the server's is.
       const left = diffs.create(`${facts.summary.name}.${facts.summary.environment}.json`, facts.remoteText);
-      const mergedJson = formatOfFile(facts.summary.name) === 'yaml' ? formatDocument(facts.mergedDocument) : facts.mergedText;
-      const right = diffs.create(`${facts.summary.name}.merged.json`, mergedJson);
+      const right = diffs.create(`${facts.summary.name}.merged.json`, mergedDiffText(options.documentUri.path, facts));
       await openDiff(left, right, `${facts.summary.name}: '${facts.summary.environment}' now ↔ merged`);
       return confirmMergedPush(facts);
     },
 
     resolveMergeConflicts: (facts) => chooseConflictSides(facts),
 
-    async showDiff(remoteText, title) {
-      await openDiff(diffs.create('remote.json', remoteText), options.documentUri, title);
+    async showDiff(remoteText, title, document) {
+      // A JSON file is the right side itself; a YAML file's text is YAML: the document it sends, as JSON, as the server's is.
+      const sent = pushedDiffText(options.documentUri.path, document);
+      const right = sent === undefined ? options.documentUri : diffs.create(`${path.posix.basename(options.documentUri.path)}.json`, sent);
+      await openDiff(diffs.create('remote.json', remoteText), right, title);
     },
 
     async closeDiffs() {
