@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { KeyResult } from '../../../api/src';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
-import { logLength, logLine, notificationShown } from './helpers/shown';
+import { logLength, logLine, notificationShown, notificationTexts } from './helpers/shown';
 import { hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
 import { waitFor } from './helpers/wait';
 import { openFixture, writeFixture } from './helpers/workspace';
@@ -166,6 +166,69 @@ describe('friction of a first walkthrough', () => {
     assert.ok(text && !/NoPermissions|FileSystemError|svc:\//.test(text), text);
     assert.ok(document.isDirty, 'the edit is still there, unsaved');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('File: Save and File: Save All of a remote policy that is not JSON say by name and line what is wrong, and VS Code adds no message of its own', async () => {
+    assert.ok(hasDriver(), 'this test reads the Notification Centre, which needs the page driver');
+    // Auto-save (on by default in the browser VS Code) is refused in VS Code's own words (docs/sync.md): off here, only explicit saves.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      const policy = (await setup.server.listPolicies())[0];
+      const onServer = async () => JSON.stringify((await setup.server.listPolicies()).find((p) => p.id === policy.id));
+      const before = await onServer();
+      // A file of the workspace with edits too: Save All still saves it.
+      const notes = await writeFixture('friction-notes.txt', 'first\n');
+      const { document: local } = await openFixture('friction-notes.txt');
+      const localEdit = new vscode.WorkspaceEdit();
+      localEdit.insert(notes, new vscode.Position(1, 0), 'second\n');
+      assert.ok(await vscode.workspace.applyEdit(localEdit));
+      const document = await openRemotePolicy(policy.id!);
+      await replaceText(document, document.getText().replace(/,\n/, '\n'));
+      const ours = new RegExp(`^${String(policy.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(policy\\) is not valid JSON at line \\d+, column \\d+`);
+      // What VS Code says when a file system provider refuses a write: "Failed to save '…': Unable to write file 'svc:/…' (Unavailable (FileSystemError): …)".
+      const vscodeWords = /svc:\/|FileSystemError|NoPermissions|Unavailable|Unable to write file|Failed to save/;
+      const ways: Record<string, () => Promise<unknown>> = {
+        // The palette's "File: Save" (File > Save runs the same command).
+        'File: Save': () => Promise.resolve(vscode.commands.executeCommand('workbench.action.files.save')),
+        // It runs `saveAll`, as File > Save All and its key do.
+        'File: Save All': () => Promise.resolve(vscode.commands.executeCommand('workbench.action.files.saveAll')),
+        // VS Code's own key binding (ours needs the focus in the editor): the workbench runs its Save command.
+        'Ctrl+S in the side bar': async () => {
+          await vscode.commands.executeCommand('svc.explorer.focus');
+          await typeKeys('', 'Control+s');
+        },
+      };
+      for (const [way, run] of Object.entries(ways)) {
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await run();
+        await notificationShown(ours);
+        const shown = await notificationTexts();
+        assert.deepEqual(
+          shown.filter((t) => vscodeWords.test(t)),
+          [],
+          `${way}: no message of VS Code's own about the write: ${shown.join(' | ')}`,
+        );
+        assert.ok(document.isDirty, `${way}: the edit is still in the editor, unsaved`);
+        assert.equal(await onServer(), before, `${way}: nothing was sent`);
+        if (way === 'File: Save All') assert.equal(fs.readFileSync(notes.fsPath, 'utf8'), 'first\nsecond\n', 'Save All saved the workspace file');
+      }
+      assert.ok(!local.isDirty);
+      // Meanwhile File: Save of any other file is VS Code's own, as always.
+      await vscode.window.showTextDocument(local);
+      const thirdLine = new vscode.WorkspaceEdit();
+      thirdLine.insert(notes, new vscode.Position(2, 0), 'third\n');
+      assert.ok(await vscode.workspace.applyEdit(thirdLine));
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await waitFor(() => !local.isDirty, { message: 'the workspace file saved by File: Save' });
+      assert.equal(fs.readFileSync(notes.fsPath, 'utf8'), 'first\nsecond\nthird\n');
+      assert.ok(document.isDirty, 'the remote document keeps its edits');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('repeated refused pushes of one remote document reuse one diff tab', async () => {
