@@ -4,9 +4,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { KeyResult } from '../../../api/src';
+import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { logLength, logLine, notificationShown, notificationTexts } from './helpers/shown';
-import { hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
+import { clickWorkbench, hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
 import { waitFor } from './helpers/wait';
 import { openFixture, writeFixture } from './helpers/workspace';
 
@@ -30,6 +31,34 @@ describe('friction of a first walkthrough', () => {
     assert.ok(text && !text.includes(keyId), `the whole key id is not in the notification: ${text}`);
     assert.ok(!text.includes(keyId.slice(0, 12)), `nor most of it: ${text}`);
     assert.match(text, /cdef/, 'the masked id ends like the key, so keys can be told apart');
+    // The notification's Copy Key button puts the whole id on the clipboard.
+    await vscode.env.clipboard.writeText('something else');
+    await vscode.commands.executeCommand('notifications.showList');
+    await clickWorkbench('.notification-list-item .monaco-button:has-text("Copy Key")');
+    await waitFor(async () => (await vscode.env.clipboard.readText()) === keyId, { message: 'the whole key id on the clipboard after Copy Key' });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('notifications.hideList');
+    // So does Copy Key ID on the key's node in the Svc Gateway view.
+    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
+    const keys = await waitFor(async () => (await children(env)).find((n) => n.label === 'Keys'), { message: 'its Keys group' });
+    await vscode.commands.executeCommand('svc.explorer.refreshNode', keys);
+    const node = await waitFor(
+      async () => {
+        const all = await children(keys);
+        const more = all.find((n) => n.type === 'loadMore');
+        const found = all.find((n) => n.resource?.type === 'key' && n.resource.id === keyId);
+        if (!found && more) await vscode.commands.executeCommand('svc.explorer.loadMore', more);
+        return found;
+      },
+      { message: 'the key in the tree', interval: 300 },
+    );
+    assert.equal(node.label, 'friction key');
+    await vscode.env.clipboard.writeText('something else');
+    assert.equal(await vscode.commands.executeCommand('svc.copyKeyId', node), true);
+    assert.equal(await vscode.env.clipboard.readText(), keyId, 'Copy Key ID gives the whole id');
+    const copied = await notificationShown(/The id of key friction key is on the clipboard/);
+    assert.ok(copied && !copied.includes(keyId), copied);
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
