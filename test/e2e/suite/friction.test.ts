@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { KeyResult } from '../../../api/src';
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
+import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { logLength, logLine, notificationShown, notificationTexts } from './helpers/shown';
 import { clickWorkbench, hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
@@ -258,6 +259,39 @@ describe('friction of a first walkthrough', () => {
     } finally {
       await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('Edit Remote of a key: its push dialog and outcome name it by its alias, and no diff tab stays open after the push', async () => {
+    const keyId = 'friction-push-key-0123456789';
+    const api = SEED_API_IDS.weatherClassic;
+    const created = await setup.server.createCustomKey(keyId, {
+      alias: 'friction push key',
+      rate: 10,
+      per: 60,
+      access_rights: { [api]: { api_id: api, api_name: 'Weather', versions: ['Default'] } },
+    } as never);
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'key', id: created.key_hash, apiId: api },
+    });
+    await vscode.window.showTextDocument(document, { preview: false });
+    await replaceText(document, `${JSON.stringify({ ...JSON.parse(document.getText()), rate: 77 }, null, 2)}\n`);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const asked: string[] = [];
+    const confirm = (summary: { name: string }) => asked.push(summary.name) > 0;
+    await setup.api.withSyncAnswers({ confirm, pushDespiteErrors: true }, () => vscode.commands.executeCommand('workbench.action.files.save'));
+    assert.deepEqual(asked, ['friction push key (key)'], 'the dialog asks "Push friction push key (key) to …?"');
+    assert.equal((await setup.server.getGatewayKey(keyId)).rate, 77, 'the server has the edit');
+    await waitFor(() => !document.isDirty, { message: 'the editor saved after the push' });
+    const outcome = setup.api.sync.fileSystem.lastOutcome;
+    assert.match(String(outcome?.message), new RegExp(`^Pushed friction push key \\(key\\) to '${ENV}'`));
+    if (hasDriver()) {
+      const told = await notificationShown(new RegExp(`Pushed friction push key \\(key\\) to '${ENV}'`));
+      assert.ok(told && !told.includes(keyId) && !told.includes(String(created.key_hash)), told);
+    }
+    await waitFor(() => diffTabsOf(document.uri).length === 0, { message: "the key's push diff closed after the push" });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('repeated refused pushes of one remote document reuse one diff tab', async () => {
