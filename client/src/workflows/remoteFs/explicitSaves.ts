@@ -8,8 +8,9 @@
 // All (`saveAll`: File > Save All, "File: Save All", its key) are registered here too, which the
 // command registry lets the latest registration answer: a remote document is pushed by the Save
 // command of ours (a refusal said by name, the editor left dirty), anything else goes to VS Code's
-// own command, unchanged. Saves that no command runs (the "Save" of a close dialog, Save All of
-// one editor group, "File: Save All Files") still reach writeFile, whose refusal VS Code words.
+// own command, unchanged. Saves that no command of ours runs (auto-save, the "Save" of a close
+// dialog, "File: Save without Formatting", Save All of one editor group, "File: Save All Files")
+// still reach writeFile, whose refusal VS Code words (docs/sync.md, Edit remote).
 import * as vscode from 'vscode';
 import type { Logger } from '../../logging/logger';
 import { SVC_SCHEME } from './svcFileSystem';
