@@ -228,11 +228,23 @@ describe('friction of a first walkthrough', () => {
           await vscode.commands.executeCommand('svc.explorer.focus');
           await typeKeys('', 'Control+s');
         },
+        // Typed into the Command Palette as a user would, the workbench running the command.
+        'File: Save from the Command Palette': async () => {
+          await vscode.window.showTextDocument(document);
+          await vscode.commands.executeCommand('workbench.action.showCommands');
+          await typeKeys('File: Save');
+          // The entry itself ("File: Save, Control+S"), clicked: the list also holds Save All Files, Save As….
+          const entry = '.quick-input-list .monaco-list-row[aria-label^="File: Save,"]';
+          await waitForVisible(entry, /^File: Save/);
+          await clickWorkbench(entry);
+        },
       };
       for (const [way, run] of Object.entries(ways)) {
         await vscode.commands.executeCommand('notifications.clearAll');
         await run();
-        await notificationShown(ours);
+        await notificationShown(ours).catch((err: Error) => {
+          throw new Error(`${way}: ${err.message}`);
+        });
         const shown = await notificationTexts();
         assert.deepEqual(
           shown.filter((t) => vscodeWords.test(t)),

@@ -122,9 +122,15 @@ export class ExplicitRemoteSaves implements vscode.Disposable {
     }
   }
 
-  /** File > Save: the editor it names (the menus pass its resource) or the active one. */
+  /**
+   * File > Save: the editor it names (a menu passes its resource) or, without an argument (the
+   * palette, the menu bar, a key), the active one. An editor named otherwise (a group and an
+   * index) is VS Code's to find.
+   */
   private async save(args: unknown[]): Promise<unknown> {
-    const uri = args[0] instanceof vscode.Uri ? args[0] : activeResource();
+    const first = args[0];
+    if (first !== undefined && first !== null && !(first instanceof vscode.Uri)) return this.handOver(SAVE_COMMAND, args);
+    const uri = first instanceof vscode.Uri ? first : activeResource();
     const document = uri && isRemote(uri) ? vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString()) : undefined;
     if (!document) return this.handOver(SAVE_COMMAND, args);
     await this.pushed(document);
