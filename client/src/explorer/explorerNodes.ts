@@ -111,7 +111,8 @@ export function keyNode(group: GroupNode, k: KeySummary): ExplorerNode {
     environment: group.environment,
     // A key id is the key itself: never shown whole (masked in label, description and tooltip).
     label: k.alias || k.displayName || `key ${maskKeyId(k.id)}`,
-    description: k.alias || k.displayName ? maskKeyId(k.id) : k.active ? undefined : 'inactive',
+    // A named key shows its masked id beside the name; an inactive one says so in words too, not only by its icon's colour.
+    description: [k.alias || k.displayName ? maskKeyId(k.id) : undefined, k.active ? undefined : 'inactive'].filter(Boolean).join(' · ') || undefined,
     tooltip: p.keyTooltip(k),
     icon: 'key',
     iconColor: k.active ? undefined : p.INACTIVE_COLOR,

@@ -3,7 +3,7 @@
 // a question without an answer here is asked by the UI it wraps. Production code never sees
 // these answers: commands and flows talk to the SyncUi seam only.
 import type { OverwriteDecision } from '../workflows/sync/pull';
-import type { ConflictDecision, PushUi } from '../workflows/sync/pushPipeline';
+import type { ConflictDecision, PushUi, SendSummary } from '../workflows/sync/pushPipeline';
 import type { OasVersionChoice, StreamsPatchParameters } from '../workflows/sync/routing';
 import type { PullIntoFacts, SyncUi } from '../workflows/sync/syncUi';
 import type { PullInto } from '../../../engine/src/environments/pullDefinition';
@@ -21,8 +21,8 @@ export interface SyncAnswers {
   streamsUpdate?: 'put' | StreamsPatchParameters;
   /** Keys over the gateway. */
   keyId?: string;
-  /** The confirm after the diff. */
-  confirm?: boolean;
+  /** The confirm after the diff; a function reads what the dialog asks (the name it gives the resource). */
+  confirm?: boolean | ((summary: SendSummary) => boolean);
   /** Reload the gateway after a gateway-style classic push. */
   reload?: boolean;
   /** Pull over a file with local changes. */
@@ -57,7 +57,10 @@ export function scriptedSyncUi(answers: SyncAnswers, base: SyncUi): SyncUi {
         chooseOasCreate: async (context) => answers.oasCreate ?? ui.chooseOasCreate(context),
         chooseStreamsUpdate: async (name) => answers.streamsUpdate ?? ui.chooseStreamsUpdate(name),
         askKeyId: async (name) => answers.keyId ?? ui.askKeyId(name),
-        confirmSend: async (summary) => answers.confirm ?? ui.confirmSend(summary),
+        confirmSend: async (summary) => {
+          const answer = typeof answers.confirm === 'function' ? answers.confirm(summary) : answers.confirm;
+          return answer ?? ui.confirmSend(summary);
+        },
         offerReload: async (message) => answers.reload ?? ui.offerReload(message),
         confirmMerge: async (facts) => {
           const answer = typeof answers.confirmMerge === 'function' ? answers.confirmMerge(facts) : answers.confirmMerge;

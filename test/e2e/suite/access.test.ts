@@ -12,6 +12,7 @@ import type { KeysAffectedResult } from '../../../client/src/workflows/access/ke
 import type { ExplorerNode } from '../../../client/src/explorer/nodes';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
 import { waitFor } from './helpers/wait';
+import { hasDriver, waitForVisible } from './helpers/workbench';
 import { workspaceRoot } from './helpers/workspace';
 import * as path from 'node:path';
 
@@ -123,6 +124,42 @@ describe('access', () => {
     assert.ok(mine, `the pulled key among ${result.keys.map((k) => k.label).join(', ')}`);
     assert.equal(mine.changed, true);
     assert.match(mine.label, /'e2e access'/);
+  });
+
+  it("Keys Affected on the policy's node in the tree: a key of the environment without an alias is listed by its masked id, with the environment", async () => {
+    const plainId = 'plain-consumer-91d2-7f3c';
+    await setup.server.createCustomKey(plainId, {
+      apply_policies: [POLICY],
+      access_rights: { [API]: { api_id: API, api_name: 'Petstore', versions: ['Default'] } },
+    } as never);
+    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
+    const policies = await waitFor(async () => (await children(env)).find((n) => n.label === 'Policies'), { message: 'its Policies group' });
+    await vscode.commands.executeCommand('svc.explorer.refreshNode', policies);
+    const node = await waitFor(async () => (await children(policies)).find((n) => n.resource?.type === 'policy' && n.resource.id === POLICY), {
+      message: 'the policy in the tree',
+    });
+    const result = await vscode.commands.executeCommand<KeysAffectedResult>('svc.policy.keysAffected', node);
+    try {
+      assert.equal(result?.policy, POLICY);
+      const plain = result.keys.find((k) => k.label.includes('…7f3c'));
+      assert.ok(plain, `the key without an alias among ${result.keys.map((k) => k.label).join(' | ')}`);
+      assert.equal(plain.label, `…7f3c (${ENV})`, 'its last four characters and the environment it is in');
+      assert.equal(plain.changed, true, 'the policy is where its access comes from');
+      const labels = result.keys.map((k) => k.label).join(' | ');
+      assert.ok(!labels.includes(plainId) && !labels.includes(plainId.slice(0, 8)), `no key id in the list: ${labels}`);
+      assert.ok(
+        result.keys.some((k) => k.label === `'e2e access' (${ENV})`),
+        `the key with an alias by its alias: ${labels}`,
+      );
+      if (hasDriver()) {
+        // The quick pick the user reads.
+        const row = await waitForVisible('.quick-input-list .monaco-list-row', new RegExp(`…7f3c \\(${ENV}\\)`));
+        assert.ok(!`${row.text} ${row.ariaLabel}`.includes(plainId), row.text);
+      }
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
   });
 
   it('on a key in the tree: read from the environment, explained with its id masked', async () => {

@@ -61,6 +61,10 @@ describe('issue 14: names, not ids', function () {
     assert.equal(key.description, `…${id.slice(-4)}`);
     assert.equal(new Set(all.map((n) => n.description)).size, all.length, 'the masked ids differ between keys');
     assert.ok(!String(key.tooltip).includes(id) && !key.label.includes(id) && !String(key.tooltip).includes(id.slice(0, 8)));
+    // The hover names the key by its alias (title and Alias row), as the markdown renders it (escapes undone).
+    const tooltip = (setup.api.explorer.provider.getTreeItem(key).tooltip as vscode.MarkdownString).value.replace(/\\(.)/g, '$1');
+    assert.ok(tooltip.startsWith(`**${alias}**`), tooltip);
+    assert.ok(tooltip.includes(`| Alias | ${alias} |`), tooltip);
     await vscode.commands.executeCommand('svc.explorer.open', key);
     const tab = await waitFor(() => activeTab()?.label.startsWith(alias) && activeTab(), { message: 'the key tab' });
     assert.equal(tab.label, `${alias} (key) — ${ENV}.json`);

@@ -4,9 +4,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { KeyResult } from '../../../api/src';
+import type { ExplorerNode } from '../../../client/src/explorer/nodes';
+import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { useSandboxEnvironment } from './helpers/sandboxEnvironment';
-import { logLength, logLine, notificationShown } from './helpers/shown';
-import { hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
+import { logLength, logLine, notificationShown, notificationTexts } from './helpers/shown';
+import { clickWorkbench, hasDriver, queryWorkbench, typeKeys, waitForVisible } from './helpers/workbench';
 import { waitFor } from './helpers/wait';
 import { openFixture, writeFixture } from './helpers/workspace';
 
@@ -30,6 +32,34 @@ describe('friction of a first walkthrough', () => {
     assert.ok(text && !text.includes(keyId), `the whole key id is not in the notification: ${text}`);
     assert.ok(!text.includes(keyId.slice(0, 12)), `nor most of it: ${text}`);
     assert.match(text, /cdef/, 'the masked id ends like the key, so keys can be told apart');
+    // The notification's Copy Key button puts the whole id on the clipboard.
+    await vscode.env.clipboard.writeText('something else');
+    await vscode.commands.executeCommand('notifications.showList');
+    await clickWorkbench('.notification-list-item .monaco-button:has-text("Copy Key")');
+    await waitFor(async () => (await vscode.env.clipboard.readText()) === keyId, { message: 'the whole key id on the clipboard after Copy Key' });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('notifications.hideList');
+    // So does Copy Key ID on the key's node in the Svc Gateway view.
+    const children = (node?: ExplorerNode) => setup.api.explorer.provider.getChildren(node);
+    const env = await waitFor(async () => (await children()).find((n) => n.label === ENV), { message: 'the environment in the tree' });
+    const keys = await waitFor(async () => (await children(env)).find((n) => n.label === 'Keys'), { message: 'its Keys group' });
+    await vscode.commands.executeCommand('svc.explorer.refreshNode', keys);
+    const node = await waitFor(
+      async () => {
+        const all = await children(keys);
+        const more = all.find((n) => n.type === 'loadMore');
+        const found = all.find((n) => n.resource?.type === 'key' && n.resource.id === keyId);
+        if (!found && more) await vscode.commands.executeCommand('svc.explorer.loadMore', more);
+        return found;
+      },
+      { message: 'the key in the tree', interval: 300 },
+    );
+    assert.equal(node.label, 'friction key');
+    await vscode.env.clipboard.writeText('something else');
+    assert.equal(await vscode.commands.executeCommand('svc.copyKeyId', node), true);
+    assert.equal(await vscode.env.clipboard.readText(), keyId, 'Copy Key ID gives the whole id');
+    const copied = await notificationShown(/The id of key friction key is on the clipboard/);
+    assert.ok(copied && !copied.includes(keyId), copied);
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
@@ -166,6 +196,114 @@ describe('friction of a first walkthrough', () => {
     assert.ok(text && !/NoPermissions|FileSystemError|svc:\//.test(text), text);
     assert.ok(document.isDirty, 'the edit is still there, unsaved');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('File: Save and File: Save All of a remote policy that is not JSON say by name and line what is wrong, and VS Code adds no message of its own', async () => {
+    assert.ok(hasDriver(), 'this test reads the Notification Centre, which needs the page driver');
+    // Auto-save (on by default in the browser VS Code) is refused in VS Code's own words (docs/sync.md): off here, only explicit saves.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    try {
+      const policy = (await setup.server.listPolicies())[0];
+      const onServer = async () => JSON.stringify((await setup.server.listPolicies()).find((p) => p.id === policy.id));
+      const before = await onServer();
+      // A file of the workspace with edits too: Save All still saves it.
+      const notes = await writeFixture('friction-notes.txt', 'first\n');
+      const { document: local } = await openFixture('friction-notes.txt');
+      const localEdit = new vscode.WorkspaceEdit();
+      localEdit.insert(notes, new vscode.Position(1, 0), 'second\n');
+      assert.ok(await vscode.workspace.applyEdit(localEdit));
+      const document = await openRemotePolicy(policy.id!);
+      await replaceText(document, document.getText().replace(/,\n/, '\n'));
+      const ours = new RegExp(`^${String(policy.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(policy\\) is not valid JSON at line \\d+, column \\d+`);
+      // What VS Code says when a file system provider refuses a write: "Failed to save '…': Unable to write file 'svc:/…' (Unavailable (FileSystemError): …)".
+      const vscodeWords = /svc:\/|FileSystemError|NoPermissions|Unavailable|Unable to write file|Failed to save/;
+      const ways: Record<string, () => Promise<unknown>> = {
+        // The palette's "File: Save" (File > Save runs the same command).
+        'File: Save': () => Promise.resolve(vscode.commands.executeCommand('workbench.action.files.save')),
+        // It runs `saveAll`, as File > Save All and its key do.
+        'File: Save All': () => Promise.resolve(vscode.commands.executeCommand('workbench.action.files.saveAll')),
+        // VS Code's own key binding (ours needs the focus in the editor): the workbench runs its Save command.
+        'Ctrl+S in the side bar': async () => {
+          await vscode.commands.executeCommand('svc.explorer.focus');
+          await typeKeys('', 'Control+s');
+        },
+        // Typed into the Command Palette as a user would, the workbench running the command.
+        'File: Save from the Command Palette': async () => {
+          await vscode.window.showTextDocument(document);
+          await vscode.commands.executeCommand('workbench.action.showCommands');
+          await typeKeys('File: Save');
+          // The entry itself ("File: Save, Control+S"), clicked: the list also holds Save All Files, Save As….
+          const entry = '.quick-input-list .monaco-list-row[aria-label^="File: Save,"]';
+          await waitForVisible(entry, /^File: Save/);
+          await clickWorkbench(entry);
+        },
+      };
+      for (const [way, run] of Object.entries(ways)) {
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await run();
+        await notificationShown(ours).catch((err: Error) => {
+          throw new Error(`${way}: ${err.message}`);
+        });
+        const shown = await notificationTexts();
+        assert.deepEqual(
+          shown.filter((t) => vscodeWords.test(t)),
+          [],
+          `${way}: no message of VS Code's own about the write: ${shown.join(' | ')}`,
+        );
+        assert.ok(document.isDirty, `${way}: the edit is still in the editor, unsaved`);
+        assert.equal(await onServer(), before, `${way}: nothing was sent`);
+        if (way === 'File: Save All') assert.equal(fs.readFileSync(notes.fsPath, 'utf8'), 'first\nsecond\n', 'Save All saved the workspace file');
+      }
+      assert.ok(!local.isDirty);
+      // Meanwhile File: Save of any other file is VS Code's own, as always.
+      await vscode.window.showTextDocument(local);
+      const thirdLine = new vscode.WorkspaceEdit();
+      thirdLine.insert(notes, new vscode.Position(2, 0), 'third\n');
+      assert.ok(await vscode.workspace.applyEdit(thirdLine));
+      await vscode.commands.executeCommand('workbench.action.files.save');
+      await waitFor(() => !local.isDirty, { message: 'the workspace file saved by File: Save' });
+      assert.equal(fs.readFileSync(notes.fsPath, 'utf8'), 'first\nsecond\nthird\n');
+      assert.ok(document.isDirty, 'the remote document keeps its edits');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('Edit Remote of a key: its push dialog and outcome name it by its alias, and no diff tab stays open after the push', async () => {
+    const keyId = 'friction-push-key-0123456789';
+    const api = SEED_API_IDS.weatherClassic;
+    const created = await setup.server.createCustomKey(keyId, {
+      alias: 'friction push key',
+      rate: 10,
+      per: 60,
+      access_rights: { [api]: { api_id: api, api_name: 'Weather', versions: ['Default'] } },
+    } as never);
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('svc.editRemote', {
+      environment: ENV,
+      target: { kind: 'key', id: created.key_hash, apiId: api },
+    });
+    await vscode.window.showTextDocument(document, { preview: false });
+    await replaceText(document, `${JSON.stringify({ ...JSON.parse(document.getText()), rate: 77 }, null, 2)}\n`);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const asked: string[] = [];
+    const confirm = (summary: { name: string }) => asked.push(summary.name) > 0;
+    await setup.api.withSyncAnswers({ confirm, pushDespiteErrors: true }, () => vscode.commands.executeCommand('workbench.action.files.save'));
+    assert.deepEqual(asked, ['friction push key (key)'], 'the dialog asks "Push friction push key (key) to …?"');
+    assert.equal((await setup.server.getGatewayKey(keyId)).rate, 77, 'the server has the edit');
+    await waitFor(() => !document.isDirty, { message: 'the editor saved after the push' });
+    const outcome = setup.api.sync.fileSystem.lastOutcome;
+    assert.match(String(outcome?.message), new RegExp(`^Pushed friction push key \\(key\\) to '${ENV}'`));
+    if (hasDriver()) {
+      const told = await notificationShown(new RegExp(`Pushed friction push key \\(key\\) to '${ENV}'`));
+      assert.ok(told && !told.includes(keyId) && !told.includes(String(created.key_hash)), told);
+    }
+    await waitFor(() => diffTabsOf(document.uri).length === 0, { message: "the key's push diff closed after the push" });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('repeated refused pushes of one remote document reuse one diff tab', async () => {

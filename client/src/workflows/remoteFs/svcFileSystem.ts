@@ -3,11 +3,13 @@
 // the query carries what the server needs. `svc:/<environment>/<kind>/<id>.json`, the earlier
 // form, still opens (editors restored from an earlier session use it).
 // Reading fetches the resource; saving is a push with the same checks as the Push command
-// (errors, diff and confirm, conflict against the version opened). Ctrl+S runs the Save command
-// (svc.saveRemoteDocument), which pushes first and says a refusal by name in a message of ours;
-// other explicit saves push from writeFile, whose failures VS Code shows. Auto-save never pushes:
-// it fails once with a message and the editor stays dirty. Nothing is lost either way. Keys are
-// named by their hash, never by their id.
+// (errors, diff and confirm, conflict against the version opened). Explicit saves push before
+// VS Code writes, and say a refusal by name in a message of ours: Ctrl+S runs our Save command
+// (svc.saveRemoteDocument), and File > Save, "File: Save" and Save All reach it too while a remote
+// document has edits (explicitSaves.ts). Saves no command runs (a close dialog's Save) push from
+// writeFile, whose refusal VS Code words itself ("Unable to write file 'svc:/…' (… FileSystemError …)").
+// Auto-save never pushes: it fails once with a message and the editor stays dirty. Nothing is lost
+// either way. Keys are named by their hash, never by their id.
 import { kindWord, nameInDocument, pathSegment } from '../../explorer/resourceTitles';
 import * as vscode from 'vscode';
 import { isManagementApiError } from '../../../../api/src/errors';

@@ -10,6 +10,7 @@ import type { ExtensionLog } from '../../logging/outputChannel';
 import { argsOf, isExplorerNode, resolveTarget, type CommandArg } from '../../shared/commandArg';
 import { withCancellableProgress } from '../../shared/progress';
 import { SVC_SCHEME, SvcFileSystem, svcUri } from '../remoteFs/svcFileSystem';
+import { ExplicitRemoteSaves } from '../remoteFs/explicitSaves';
 import { registerCompare } from './compareFlow';
 import { pullAll, pullIntoWorkspace, type PullAllSummary } from './pullFlow';
 import type { PullOutcome } from './pull';
@@ -131,6 +132,8 @@ export function registerSync(context: vscode.ExtensionContext, deps: { log: Exte
     diffs,
     fileSystem,
     vscode.workspace.registerFileSystemProvider(SVC_SCHEME, fileSystem, { isCaseSensitive: true }),
+    // File > Save, "File: Save" and Save All of a remote document: the same flow as Ctrl+S (see explicitSaves.ts).
+    new ExplicitRemoteSaves((document) => fileSystem.saveFromEditor(document), report, log),
 
     // Ctrl+S on a remote document (keybinding `resourceScheme == svc`): push, then save the editor.
     vscode.commands.registerCommand('svc.saveRemoteDocument', async (uri?: vscode.Uri) => {

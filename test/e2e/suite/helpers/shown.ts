@@ -58,3 +58,14 @@ export async function notificationShown(...patterns: RegExp[]): Promise<string |
     await vscode.commands.executeCommand('notifications.hideList');
   }
 }
+
+/** The text of every notification in the Notification Centre now (since the last clear), to show that one is not there. */
+export async function notificationTexts(): Promise<string[]> {
+  if (!hasDriver()) return [];
+  await vscode.commands.executeCommand('notifications.showList');
+  try {
+    return (await queryWorkbench('.notification-list-item-message')).map((e) => e.text || e.ariaLabel || '');
+  } finally {
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
+}
