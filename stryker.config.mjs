@@ -51,6 +51,7 @@ export const AREAS = {
       'engine/src/sync/jsonProblem.ts',
     ],
     tests: [
+      'test/unit/engine/canonicalText.test.ts',
       'test/unit/boundaries/conflict.test.ts',
       'test/unit/boundaries/pathContainment.test.ts',
       'test/unit/boundaries/normalisation.test.ts',

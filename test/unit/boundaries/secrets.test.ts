@@ -4,6 +4,8 @@
 // value (a PEM block, a JWT-like token, a long high-entropy string under a key-ish name).
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MASK, maskOAuthClient, maskSecret } from '../../../client/src/shared/masking';
 import { maskKeyId, viewableKeyResult } from '../../../client/src/shared/keyIds';
 import {
@@ -180,4 +182,20 @@ test('secrets by value: 20 characters and 3.5 bits per character under a key-ish
   assert.equal(secretReason('note', 'eyJabcde.xyJabcde.x'), undefined, 'a second part that is no JSON object');
   assert.equal(secretReason('note', 'eyJabcde.eyJabcde'), undefined, 'two parts only');
   assert.equal(secretReason('note', 'eyJabcde.eyJabcde.x.y'), undefined, 'four parts');
+});
+
+test('secrets by name: every name docs/sync.md lists is one whatever its value, also in upper case and with - and _ swapped; a name glued to more is not', () => {
+  const docs = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'sync.md'), 'utf8');
+  const paragraph = docs.slice(docs.indexOf('**by its name**'), docs.indexOf('2. **by its value'));
+  const names = [...paragraph.matchAll(/`([A-Za-z_-]+)`/g)].map((m) => m[1]).filter((name) => name !== 'oauth_keys' && name !== '-' && name !== '_');
+  assert.equal(names.length, 20, `the documented names: ${names.join(', ')}`);
+  for (const name of names) {
+    assert.equal(secretReason(name, 'v'), 'name', name);
+    assert.equal(secretReason(name.toUpperCase(), 'v'), 'name', name.toUpperCase());
+    const swapped = name.replace(/[-_]/g, (c) => (c === '-' ? '_' : '-'));
+    assert.equal(secretReason(swapped, 'v'), 'name', swapped);
+    assert.equal(secretReason(`${name}s_hint`, 'v'), undefined, `${name}s_hint`);
+  }
+  // A token glued inside a word is not a JWT-like value: the value must start with it.
+  assert.equal(secretReason('note', 'xeyJabcde.eyJabcde.x'), undefined);
 });
