@@ -23,15 +23,13 @@ const SECRET_NAMES = new Set(
     'password',
     'secret',
     'client_secret',
-    'private_key',
-    'privateKey',
+    'private_key', // privateKey too: names are compared normalised
     'token',
     'access_token',
     'refresh_token',
     'id_token',
     'api_token',
-    'api_key',
-    'apikey',
+    'api_key', // apikey too
     'x-api-key',
     'auth_token',
     'authorization',
@@ -46,6 +44,7 @@ const SECRET_MAPS = new Set(['oauth_keys']);
 const KEYISH_NAME = /key|token|secret|auth|cred|pass|cert|signature|sig/i;
 
 function normalise(name: string): string {
+  // Stryker disable next-line MethodExpression: upper or lower, the same case on both sides of the comparison
   return name.toLowerCase().replace(/[-_]/g, '');
 }
 

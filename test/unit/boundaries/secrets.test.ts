@@ -194,6 +194,8 @@ test('secrets by name: every name docs/sync.md lists is one whatever its value, 
     assert.equal(secretReason(name.toUpperCase(), 'v'), 'name', name.toUpperCase());
     const swapped = name.replace(/[-_]/g, (c) => (c === '-' ? '_' : '-'));
     assert.equal(secretReason(swapped, 'v'), 'name', swapped);
+    const bare = name.replace(/[-_]/g, '');
+    assert.equal(secretReason(bare, 'v'), 'name', bare);
     assert.equal(secretReason(`${name}s_hint`, 'v'), undefined, `${name}s_hint`);
   }
   // A token glued inside a word is not a JWT-like value: the value must start with it.

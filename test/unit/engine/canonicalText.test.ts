@@ -47,6 +47,11 @@ test('array-index names come first, by number, then the other names sorted; name
   both({ 12345678901: 'eleven digits', 1: 'one' }, '{"1":"one","12345678901":"eleven digits"}');
   both({ '1a': 1, 3: 2 }, '{"3":2,"1a":1}');
   both({ 5: 'only indexes', 1: 'x' }, '{"1":"x","5":"only indexes"}');
+  // Names that only look like indexes keep no insertion order: they are sorted with the rest.
+  both({ 3: 'x', '1b': 1, '1a': 2 }, '{"3":"x","1a":2,"1b":1}');
+  both({ 3: 'x', '1.': 1, '1 ': 2 }, '{"3":"x","1 ":2,"1.":1}');
+  both({ 4294967296: 'b', 4294967295: 'a' }, '{"4294967295":"a","4294967296":"b"}');
+  both({ 1: 'x', 4294967295: 'y', '0a': 'z' }, '{"1":"x","0a":"z","4294967295":"y"}');
 });
 
 test("volatile members: a key's server-kept members are left out at the top level only, and only for their kind", () => {
