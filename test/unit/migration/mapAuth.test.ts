@@ -150,7 +150,7 @@ test('§5.5 basic auth and OAuth: schemes, flows with default URLs, vendor objec
   });
 });
 
-test('§5.5 external OAuth providers are camelCased into the vendor object', () => {
+test('§5.5 external OAuth: an enabled vendor object, its providers camelCased', () => {
   const { baseAPI } = migrate(
     classic({
       use_keyless: false,
@@ -167,12 +167,16 @@ test('§5.5 external OAuth providers are camelCased into the vendor object', () 
     }),
   );
   assert.deepEqual(baseAPI.components?.securitySchemes, { externalOAuth: { type: 'oauth2', flows: {} } });
-  assert.deepEqual(ext(baseAPI).server.authentication.securitySchemes.externalOAuth.providers, [
-    {
-      jwt: { enabled: true, signingMethod: 'rsa', source: 'abc', identityBaseField: 'sub', expiresAtValidationSkew: 5 },
-      introspection: { enabled: false, url: 'http://i', clientId: 'c', clientSecret: 's', cache: { enabled: true, timeout: 10 } },
-    },
-  ]);
+  assert.deepEqual(ext(baseAPI).server.authentication.securitySchemes.externalOAuth, {
+    enabled: true,
+    header: { enabled: true },
+    providers: [
+      {
+        jwt: { enabled: true, signingMethod: 'rsa', source: 'abc', identityBaseField: 'sub', expiresAtValidationSkew: 5 },
+        introspection: { enabled: false, url: 'http://i', clientId: 'c', clientSecret: 's', cache: { enabled: true, timeout: 10 } },
+      },
+    ],
+  });
 });
 
 test('§5.4 HMAC, OIDC and custom auth: no scheme, settings with sources', () => {
@@ -254,4 +258,79 @@ test('§5.5 auth token scheme location: the first enabled source (header, query,
   assert.deepEqual(schemeOf({ disable_header: true, use_cookie: true }), { type: 'apiKey', in: 'cookie', name: 'Authorization' });
   assert.deepEqual(schemeOf({ disable_header: true, auth_header_name: 'X-Off' }), { type: 'apiKey', in: 'header', name: 'X-Off' });
   assert.deepEqual(schemeOf({ disable_header: true }), { type: 'apiKey', in: 'header', name: 'Authorization' });
+});
+
+test('§5.4 key lifetime: written when a lifetime is set or validity is respected; enabled only with a lifetime', () => {
+  const lifetimeOf = (members: object) => ext(migrate(classic({ use_keyless: false, ...members })).baseAPI).server.authentication.customKeyLifetime;
+  // A lifetime alone (the smallest one, 1 s): on, without respectValidity.
+  assert.deepEqual(lifetimeOf({ session_lifetime: 1 }), { enabled: true, value: '1s' });
+  assert.deepEqual(lifetimeOf({ session_lifetime: 60, session_lifetime_respects_key_expiration: false }), {
+    enabled: true,
+    value: '1m',
+    respectValidity: false,
+  });
+  // Respecting the key's validity without a lifetime: written, but the lifetime is off.
+  assert.deepEqual(lifetimeOf({ session_lifetime_respects_key_expiration: true }), { enabled: false, respectValidity: true });
+  assert.deepEqual(lifetimeOf({ session_lifetime: 0, session_lifetime_respects_key_expiration: true }), { enabled: false, respectValidity: true });
+  // Neither: nothing (the schema rejects an all-zero lifetime).
+  assert.equal(lifetimeOf({ session_lifetime: 0 }), undefined);
+  assert.equal(lifetimeOf({ session_lifetime: 0, session_lifetime_respects_key_expiration: false }), undefined);
+});
+
+test('§5.4 a disabled auth check and a disabled id extractor are kept, switched off (enabled = ¬disabled)', () => {
+  const result = migrate(
+    classic({
+      use_keyless: false,
+      custom_plugin_auth_enabled: true,
+      custom_middleware: {
+        auth_check: { name: 'Auth', disabled: true },
+        id_extractor: { extract_from: 'header', extract_with: 'value', extractor_config: { header_name: 'X-Id' }, disabled: true },
+      },
+    }),
+  );
+  assert.deepEqual(ext(result.baseAPI).server.authentication.custom.config, {
+    enabled: false,
+    functionName: 'Auth',
+    idExtractor: { enabled: false, source: 'header', with: 'value', config: { headerName: 'X-Id' } },
+  });
+  // A disabled auth check with only its name left: still written, with the name.
+  const nameOnly = migrate(
+    classic({ use_keyless: false, custom_plugin_auth_enabled: true, custom_middleware: { auth_check: { name: 'Auth', disabled: true } } }),
+  );
+  assert.deepEqual(ext(nameOnly.baseAPI).server.authentication.custom.config, { enabled: false, functionName: 'Auth' });
+  assert.ok(!result.warnings.some((w) => w.includes('id_extractor')), result.warnings.join('\n'));
+});
+
+test('§5.5 auth token signature read from a query parameter: signatureValidation.query from use_param and param_name', () => {
+  const { baseAPI } = migrate(
+    classic({
+      use_keyless: false,
+      use_standard_auth: true,
+      auth_configs: { authToken: { validate_signature: true, signature: { algorithm: 'MasherySHA256', use_param: true, param_name: 'sig' } } },
+    }),
+  );
+  assert.deepEqual(ext(baseAPI).server.authentication.securitySchemes.authToken.signatureValidation, {
+    enabled: true,
+    algorithm: 'MasherySHA256',
+    query: { enabled: true, name: 'sig' },
+  });
+});
+
+test('§5.5 OAuth flows: one per grant type with the default URLs; refresh_token, unknown and empty types add none', () => {
+  const flowsOf = (allowed_access_types: string[]) =>
+    migrate(classic({ use_keyless: false, use_oauth2: true, auth_configs: { oauth: {} }, oauth_meta: { allowed_access_types } })).baseAPI.components
+      ?.securitySchemes?.oauth;
+  const authorizationCode = { authorizationUrl: '/oauth/authorize', tokenUrl: '/oauth/token', scopes: {} };
+  const tokenOnly = { tokenUrl: '/oauth/token', scopes: {} };
+  const implicit = { authorizationUrl: '/oauth/authorize', scopes: {} };
+  assert.deepEqual(flowsOf(['password']), { type: 'oauth2', flows: { password: tokenOnly } });
+  assert.deepEqual(flowsOf(['client_credentials']), { type: 'oauth2', flows: { clientCredentials: tokenOnly } });
+  // The gateway's OAuth library names the implicit grant `__implicit`.
+  assert.deepEqual(flowsOf(['__implicit']), { type: 'oauth2', flows: { implicit } });
+  assert.deepEqual(flowsOf(['authorization_code', 'refresh_token']), { type: 'oauth2', flows: { authorizationCode } });
+  assert.deepEqual(flowsOf(['refresh_token', 'assertion', '']), { type: 'oauth2', flows: {} });
+  assert.deepEqual(flowsOf(['__implicit', 'password', 'client_credentials', 'authorization_code']), {
+    type: 'oauth2',
+    flows: { implicit, password: tokenOnly, clientCredentials: tokenOnly, authorizationCode },
+  });
 });

@@ -192,3 +192,153 @@ test('an entry whose method OAS cannot hold is dropped with a warning', () => {
   assert.deepEqual(ops, {});
   assert.deepEqual(warnings, ['endpoint dropped: internal CONNECT /x has no OAS operation']);
 });
+
+test('ignored (per method of method_actions): ignoreAuthentication from ¬disabled and ignore_case', () => {
+  const { ops, warnings } = operationsOf({ ignored: [{ path: '/open', ignore_case: true, method_actions: { GET: { action: 'no_action' } } }] });
+  assert.deepEqual(ops, { openGET: { ignoreAuthentication: { enabled: true, ignoreCase: true } } });
+  assert.deepEqual(warnings, []);
+});
+
+test('a disabled ignored entry whose reply becomes a mock keeps authentication: its ignoreAuthentication stays off', () => {
+  const { ops, warnings } = operationsOf({
+    ignored: [{ path: '/open', disabled: true, method_actions: { GET: { action: 'reply', code: 200, data: 'x' } } }],
+  });
+  assert.deepEqual(ops.openGET, { ignoreAuthentication: { enabled: false }, mockResponse: { enabled: false, code: 200, body: 'x' } });
+  assert.deepEqual(warnings, []);
+});
+
+test('a disabled mock response still ignores authentication (as the reference migrates it), and the report says so', () => {
+  const disabled = operationsOf({ mock_response: [{ path: '/m', method: 'GET', code: 200, disabled: true }] });
+  assert.deepEqual(disabled.ops.mGET, { mockResponse: { enabled: false, code: 200 }, ignoreAuthentication: { enabled: true } });
+  assert.deepEqual(disabled.warnings, [
+    'operation mGET: ignoreAuthentication is on although its mock response is disabled (the reference migrates it so): ' +
+      'check that the endpoint may be called without credentials',
+  ]);
+  // An enabled mock: the same bypass, no warning.
+  const enabled = operationsOf({ mock_response: [{ path: '/m', method: 'GET', code: 200 }] });
+  assert.deepEqual(enabled.ops.mGET.ignoreAuthentication, { enabled: true });
+  assert.deepEqual(enabled.warnings, []);
+});
+
+test('a mock response whose body is not a string (a Go null) has no body; no code means 200', () => {
+  const { ops, paths } = operationsOf({ mock_response: [{ path: '/m', method: 'GET', body: null }] });
+  assert.deepEqual(ops.mGET.mockResponse, { enabled: true, code: 200 });
+  assert.deepEqual(paths['/m'].get.responses, { '200': { description: '' } });
+});
+
+test('list entries and url rewrite triggers that are not objects are skipped without a warning', () => {
+  const { ops, warnings } = operationsOf({
+    internal: ['/a', 5, null, { path: '/a', method: 'GET' }],
+    go_plugin: ['/a'],
+    mock_response: [null],
+    url_rewrites: [{ path: '/u', method: 'GET', match_pattern: '/u', rewrite_to: '/v', triggers: ['x', { on: 'all', rewrite_to: '/w' }] }],
+  });
+  assert.deepEqual(ops, {
+    aGET: { internal: { enabled: true } },
+    uGET: { urlRewrite: { enabled: true, pattern: '/u', rewriteTo: '/v', triggers: [{ condition: 'all', rewriteTo: '/w' }] } },
+  });
+  assert.deepEqual(warnings, []);
+});
+
+test("an entry without a method is dropped with a warning; one without a path is the root path's operation", () => {
+  const noMethod = operationsOf({ internal: [{ path: '/x' }] });
+  assert.deepEqual(noMethod.ops, {});
+  assert.deepEqual(noMethod.warnings, ['endpoint dropped: internal (no method) /x has no OAS operation']);
+  // operationId = path without its leading slash (nothing) + method.
+  const noPath = operationsOf({ internal: [{ method: 'GET' }] });
+  assert.deepEqual(noPath.ops, { GET: { internal: { enabled: true } } });
+  assert.deepEqual(noPath.paths, { '/': { get: { operationId: 'GET', responses: { default: { description: '' } } } } });
+});
+
+test('Go plugin and mock response entries whose method OAS cannot hold are dropped with warnings naming their list', () => {
+  const { ops, paths, warnings } = operationsOf({
+    go_plugin: [{ path: '/x', method: 'CONNECT', symbol_name: 'P', plugin_path: 'p.so' }],
+    mock_response: [{ path: '/y', method: 'CONNECT', code: 200 }],
+  });
+  assert.deepEqual(ops, {});
+  assert.deepEqual(paths, {});
+  assert.deepEqual(warnings, [
+    'endpoint dropped: go_plugin CONNECT /x has no OAS operation',
+    'endpoint dropped: mock_response CONNECT /y has no OAS operation',
+  ]);
+});
+
+test('rateLimit.per: integer seconds by default, the reference\'s duration on request; 0 / "0s" without per', () => {
+  const extendedPaths = {
+    rate_limit: [
+      { path: '/r', method: 'GET', rate: 5.9, per: 60 },
+      { path: '/s', method: 'GET', rate: 5 },
+    ],
+  };
+  assert.deepEqual(operationsOf(extendedPaths).ops, {
+    rGET: { rateLimit: { enabled: true, rate: 5, per: 60 } },
+    sGET: { rateLimit: { enabled: true, rate: 5, per: 0 } },
+  });
+  const r = migrate(withVersion({ extended_paths: extendedPaths }), { rateLimitPer: 'duration' });
+  assert.deepEqual(ext(r.baseAPI).middleware.operations, {
+    rGET: { rateLimit: { enabled: true, rate: 5, per: '1m' } },
+    sGET: { rateLimit: { enabled: true, rate: 5, per: '0s' } },
+  });
+});
+
+test('validate_json without a schema: validateRequest only, no request body; only validate_json moves a schema', () => {
+  const { ops, paths } = operationsOf({
+    validate_json: [{ path: '/p', method: 'POST' }],
+    internal: [{ path: '/q', method: 'GET', schema: { type: 'object' } }],
+  });
+  assert.deepEqual(ops, { pPOST: { validateRequest: { enabled: true } }, qGET: { internal: { enabled: true } } });
+  assert.equal(paths['/p'].post.requestBody, undefined);
+  assert.equal(paths['/q'].get.requestBody, undefined);
+});
+
+test('validate_request entries are dropped with a warning', () => {
+  const { ops, warnings } = operationsOf({ validate_request: [{ path: '/v', method: 'POST', enabled: true }] });
+  assert.deepEqual(ops, {});
+  assert.deepEqual(warnings, ['extended_paths.validate_request dropped: not in the mapping']);
+});
+
+test('virtual endpoint source: blob → body, file → path, any other type → neither', () => {
+  const { ops } = operationsOf({
+    virtual: [
+      { path: '/b', method: 'GET', response_function_name: 'f', function_source_type: 'blob', function_source_uri: 'Zm4=' },
+      { path: '/i', method: 'GET', response_function_name: 'f', function_source_type: 'inline', function_source_uri: 'x' },
+    ],
+  });
+  assert.deepEqual(ops.bGET.virtualEndpoint, { enabled: true, functionName: 'f', body: 'Zm4=' });
+  assert.deepEqual(ops.iGET.virtualEndpoint, { enabled: true, functionName: 'f' });
+});
+
+test("required string members a classic entry leaves out are written empty (the reference writes Go's empty string)", () => {
+  const { ops } = operationsOf({
+    method_transforms: [{ path: '/t', method: 'GET' }],
+    go_plugin: [{ path: '/t', method: 'GET' }],
+    virtual: [{ path: '/t', method: 'POST' }],
+    url_rewrites: [{ path: '/u', method: 'GET', triggers: [{ on: 'all', options: { header_matches: { 'X-A': {} } } }] }],
+  });
+  assert.deepEqual(ops, {
+    tGET: { transformRequestMethod: { enabled: true, toMethod: '' }, postPlugins: [{ enabled: true, functionName: '', path: '' }] },
+    tPOST: { virtualEndpoint: { enabled: true, functionName: '' } },
+    uGET: {
+      urlRewrite: {
+        enabled: true,
+        pattern: '',
+        rewriteTo: '',
+        triggers: [{ condition: 'all', rewriteTo: '', rules: [{ in: 'header', name: 'X-A', pattern: '' }] }],
+      },
+    },
+  });
+});
+
+test('URL rewrite: an absent or empty payload pattern is no body rule (the gateway ignores it)', () => {
+  const trigger = (options: object) => ({ on: 'all', rewrite_to: '/w', options: { query_val_matches: { q: { match_rx: '1' } }, ...options } });
+  const { ops } = operationsOf({
+    url_rewrites: [
+      { path: '/u', method: 'GET', match_pattern: '/u', rewrite_to: '/v', triggers: [trigger({}), trigger({ payload_matches: { match_rx: '' } })] },
+    ],
+  });
+  const rules = [{ in: 'query', name: 'q', pattern: '1' }];
+  assert.deepEqual(ops.uGET.urlRewrite.triggers, [
+    { condition: 'all', rewriteTo: '/w', rules },
+    { condition: 'all', rewriteTo: '/w', rules },
+  ]);
+});
