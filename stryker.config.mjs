@@ -52,6 +52,11 @@ export const AREAS = {
     ],
     tests: [
       'test/unit/engine/canonicalText.test.ts',
+      'test/unit/engine/pullResource.test.ts',
+      'test/unit/engine/sync-local-work.test.ts',
+      'test/unit/yaml/yamlSync.test.ts',
+      'test/unit/yaml/yamlMerge.test.ts',
+      'test/unit/environments/pullDefinition.test.ts',
       'test/unit/boundaries/conflict.test.ts',
       'test/unit/boundaries/pathContainment.test.ts',
       'test/unit/boundaries/normalisation.test.ts',

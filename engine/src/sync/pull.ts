@@ -35,9 +35,13 @@ export interface PullRequest {
   resolutions?: MergeResolutions;
 }
 
+// Stryker disable next-line StringLiteral: fileNameFor gives a slug, which stays in the contained folder: this is never shown
+const NEW_NAME_SOURCE = 'the pulled name';
+
 const exists = (file: string) =>
   fs.access(file).then(
     () => true,
+    // Stryker disable next-line ArrowFunction: undefined is as false as false to every caller
     () => false,
   );
 
@@ -55,6 +59,7 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
   // Paths from the state file and the settings are checked before anything is read or written.
   await containedPath(root, STATE_DIR, `the ${STATE_DIR} folder`);
   const folder = await containedPath(root, request.folder, `the setting svc.pull.folder`);
+  // Stryker disable next-line ArrowFunction: new Set(undefined) is the same empty set
   const takenOnDisk = new Set(await fs.readdir(folder).catch(() => [] as string[]));
   const fileName = recorded
     ? undefined
@@ -66,15 +71,17 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
       );
   const file = recorded
     ? await containedPath(root, recorded, `${STATE_DIR}/${STATE_FILE}`)
-    : await containedPath(root, path.join(folder, fileName!), 'the pulled name');
+    : await containedPath(root, path.join(folder, fileName!), NEW_NAME_SOURCE);
   const key = stateKeyOf(root, file);
   // A YAML file is rewritten from its current text (the editor's, else the disk's): only the
   // nodes whose values changed are touched. The snapshot of the server's version stays JSON.
+  // Stryker disable next-line ConditionalExpression: a JSON file's text never depends on its current text (definitionText)
   const existing = formatOfFile(file) === 'yaml' && (await exists(file)) ? (ports.unsavedText(file) ?? (await fs.readFile(file, 'utf8'))) : undefined;
   const text = definitionText(file, remote.document, existing);
   const remoteHash = hashDocument(target.kind, remote.document);
 
   let copiedTo: string | undefined;
+  // Stryker disable OptionalChaining: an existing file is a recorded one (a new name is never taken on disk), so record is there
   if (await exists(file)) {
     const unsaved = ports.unsavedText(file);
     const onDisk = await fs.readFile(file, 'utf8');
@@ -111,6 +118,7 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
           path.dirname(file),
           copyNameFor(path.basename(file), (n) => siblings.has(n)),
         );
+        // Stryker disable next-line StringLiteral: Node writes a string as UTF-8 when the encoding is empty
         await fs.writeFile(copiedTo, unsaved ?? onDisk, 'utf8');
       }
     } else if (onDisk === text && record?.remoteHash === remoteHash) {
@@ -118,7 +126,9 @@ export async function pullResource(ports: PullPorts, request: PullRequest): Prom
     }
   }
 
+  // Stryker restore OptionalChaining
   await fs.mkdir(path.dirname(file), { recursive: true });
+  // Stryker disable next-line StringLiteral: Node writes a string as UTF-8 when the encoding is empty
   await (ports.writeFile ? ports.writeFile(file, text) : fs.writeFile(file, text, 'utf8'));
   await saveSnapshot(root, remoteHash, formatDocument(remote.document));
   await ports.store.update(root, (s) => {
@@ -142,16 +152,19 @@ export function overwriteReason(
   pulledText: string,
   recordedLocalHash: string | undefined,
   target: RemoteTarget,
+  // Stryker disable next-line StringLiteral: a name without an extension is read as JSON too
   file = 'document.json',
 ): OverwriteReason | undefined {
   if (unsaved !== undefined && unsaved !== onDisk) return 'unsaved';
   if (onDisk === pulledText) return undefined;
   if (recordedLocalHash === undefined) return 'unrecorded';
   let parsed: unknown;
+  // Stryker disable BlockStatement: without the catch's return, a text that does not parse hashes as null, never a recorded document's hash
   try {
     parsed = parseDefinitionText(file, onDisk);
   } catch {
     return 'modified';
   }
+  // Stryker restore BlockStatement
   return hashDocument(target.kind, parsed) === recordedLocalHash ? undefined : 'modified';
 }
