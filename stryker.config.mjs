@@ -51,6 +51,7 @@ export const AREAS = {
       'engine/src/sync/jsonProblem.ts',
     ],
     tests: [
+      'test/unit/engine/pushDocument.test.ts',
       'test/unit/engine/canonicalText.test.ts',
       'test/unit/engine/pullResource.test.ts',
       'test/unit/engine/sync-local-work.test.ts',
