@@ -502,6 +502,13 @@ describe('a key addressed by its hash', () => {
     ]);
   });
 
+  it('the placeholder means "keep the secret" only in a key: a policy holding its text is sent as it is', async () => {
+    const { id, doc } = await freshPolicy();
+    const outcome = await push(scripted().ui, request('p.json', { ...doc, tags: [SECRET_PLACEHOLDER] }, { target: policyTarget(id) }));
+    assert.equal(outcome.status, 'pushed', outcome.message);
+    assert.deepEqual((await serverPolicy(id)).tags, [SECRET_PLACEHOLDER]);
+  });
+
   it('a hash the server does not know is refused through the dashboard, before any question', async () => {
     const { ui, asked } = scripted();
     const outcome = await push(ui, request('h.key.json', keyBody, { target: { kind: 'key', id: 'no-such-key-hash' } }));
@@ -554,12 +561,12 @@ describe('the server moved and the file merges with it', () => {
   });
 
   it('accepted: written, pushed, and the outcome says what came from the server', async () => {
-    const { id, outcome, written } = await merging({ per: 30 }, { rate: 200 }, { merge: true });
+    const { id, outcome, written } = await merging({ per: 30, quota_max: 50 }, { rate: 200 }, { merge: true });
     assert.equal(outcome.status, 'pushed', outcome.message);
-    assert.equal(outcome.message, `Merged p.json with the changes on 'sb' and pushed it (${outcome.route?.endpoint}). From the server: per.`);
-    assert.deepEqual(outcome.merge, { text: written[0], fromServer: ['per'], fromFile: ['rate'], resolved: [], written: true });
+    assert.equal(outcome.message, `Merged p.json with the changes on 'sb' and pushed it (${outcome.route?.endpoint}). From the server: per, quota_max.`);
+    assert.deepEqual(outcome.merge, { text: written[0], fromServer: ['per', 'quota_max'], fromFile: ['rate'], resolved: [], written: true });
     const after = await serverPolicy(id);
-    assert.deepEqual([after.rate, after.per], [200, 30]);
+    assert.deepEqual([after.rate, after.per, after.quota_max], [200, 30, 50]);
   });
 
   it('nothing else in the file: written, a no-op naming what came from the server', async () => {
