@@ -42,10 +42,15 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   } catch (err) {
     const format = formatOfFile(request.uri ?? name) === 'yaml' ? 'YAML' : 'JSON';
     // Stryker disable next-line Regex: parseDefinitionText writes this whole sentence, so without ^ or $ the pattern matches the same text
-    const why = err instanceof Error ? err.message.replace(/^not valid YAML for the gateway \((.*)\)$/, '$1') : String(err);
+    const why = (err instanceof Error ? err.message.replace(/^not valid YAML for the gateway \((.*)\)$/, '$1') : String(err)).replace(/\.$/, '');
     // JSON: where it stops being JSON, by line and column; YAML: the parser's own sentence.
     const where = format === 'JSON' ? (jsonSyntaxProblem(request.text) ?? `(${why})`) : `(${why})`;
     return refused(`${name} is not valid ${format} ${where}. Fix it before pushing.`);
+  }
+  // Every document push sends is one object (an API, a policy, a key): `null` or a list would be sent as a body.
+  if (!document || typeof document !== 'object' || Array.isArray(document)) {
+    const holds = document === null ? 'null' : Array.isArray(document) ? 'a list' : `a ${typeof document}`;
+    return refused(`${name} holds ${holds}, not an object: push sends one API, policy or key. Fix it before pushing.`, request.target?.kind);
   }
   if (request.target?.publicMode) {
     return refused(

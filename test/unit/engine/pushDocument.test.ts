@@ -99,8 +99,30 @@ describe('documents push refuses before asking anything', () => {
     assert.equal(outcome.status, 'refused');
     assert.equal(
       outcome.message,
-      'p.yaml is not valid YAML (line 3: Flow sequence in block collection must be sufficiently indented and end with a ].). Fix it before pushing.',
+      'p.yaml is not valid YAML (line 3: Flow sequence in block collection must be sufficiently indented and end with a ]). Fix it before pushing.',
     );
+  });
+
+  it('a document that is not one object (null, a list, a string, a number) is refused, even with its kind given; an empty object is not', async () => {
+    const target = { kind: 'policy', id: 'nobody-has-this' } as RemoteTarget;
+    for (const [text, holds] of [
+      ['null', 'null'],
+      ['[]', 'a list'],
+      ['"x"', 'a string'],
+      ['0', 'a number'],
+      ['false', 'a boolean'],
+    ]) {
+      const { ui, asked } = scripted();
+      const outcome = await push(ui, request('p.json', text, { target }));
+      assert.deepEqual(outcome, {
+        status: 'refused',
+        kind: 'policy',
+        message: `p.json holds ${holds}, not an object: push sends one API, policy or key. Fix it before pushing.`,
+      });
+      assert.deepEqual(asked, []);
+    }
+    const empty = await push(scripted().ui, request('p.json', '{}'));
+    assert.match(empty.message, /^p\.json is not a document push knows/);
   });
 
   it('the format comes from the uri, not the display name: YAML named without an extension', async () => {
