@@ -164,7 +164,8 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
     if (choice !== 'put') choices.streamsPatch = choice;
   }
   const credentials = { gateway: hasGatewayCredential(client), dashboard: hasDashboardCredential(client) };
-  if (kind === 'key' && !credentials.dashboard && credentials.gateway && !choices.keyId) {
+  // The dashboard updates a key it can address (its hash); anything else goes through the gateway, which needs the id typed.
+  if (kind === 'key' && credentials.gateway && !choices.keyId && !(credentials.dashboard && id)) {
     const keyId = await ui.askKeyId(name);
     if (!keyId) return cancelled(kind);
     choices.keyId = keyId;

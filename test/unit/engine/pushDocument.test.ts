@@ -356,6 +356,22 @@ describe('questions only some kinds need', () => {
     assert.deepEqual(asked, ['keyId:k.key.json']);
   });
 
+  it('a new key with both credentials asks its id too (the gateway creates it); a key addressed by its hash is not asked about', async () => {
+    const declined = scripted();
+    const outcome = await push(declined.ui, request('k.key.json', keyBody));
+    assert.deepEqual(outcome, { status: 'cancelled', kind: 'key', message: 'Push cancelled; nothing was sent.' });
+    assert.deepEqual(declined.asked, ['keyId:k.key.json']);
+    const answered = scripted({ askKeyId: () => Promise.resolve('unit-key-both-credentials') });
+    const created = await push(answered.ui, request('k.key.json', keyBody));
+    assert.equal(created.status, 'pushed', created.message);
+    assert.equal(answered.asked[0], 'keyId:k.key.json');
+    const again = scripted();
+    const edited = { ...keyBody, rate: 11 };
+    const updated = await push(again.ui, request('k.key.json', edited, { target: created.target }));
+    assert.equal(updated.status, 'pushed', updated.message);
+    assert.equal(again.asked.includes('keyId:k.key.json'), false);
+  });
+
   it("a key's API id comes from its document first, else from the target", async () => {
     const created = await push(scripted().ui, request('k.key.json', keyBody, { choices: { keyId: 'unit-key-api-id' } }));
     assert.equal(created.status, 'pushed', created.message);
@@ -378,7 +394,7 @@ describe('questions only some kinds need', () => {
 
   it('a placeholder for a secret the server does not have is refused with the member named', async () => {
     const { ui, asked } = scripted();
-    const outcome = await push(ui, request('k.key.json', { ...keyBody, hmac_string: SECRET_PLACEHOLDER }));
+    const outcome = await push(ui, request('k.key.json', { ...keyBody, hmac_string: SECRET_PLACEHOLDER }, { choices: { keyId: 'unit-key-placeholder' } }));
     assert.equal(outcome.status, 'refused');
     assert.equal(outcome.kind, 'key');
     assert.ok(outcome.message.startsWith('k.key.json: `hmac_string` says "<secret kept on the server>", but the server has no value'), outcome.message);
