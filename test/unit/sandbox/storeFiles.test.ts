@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { decodeRecord, encodeRecord, RECORD_FORMAT, sha256 } from '../../../sandbox/src/store/recordFile.js';
 import { DataDamagedError } from '../../../sandbox/src/store/damage.js';
 import { SandboxState } from '../../../sandbox/src/store/state.js';
+import { fileNameFor, SNAPSHOT_FILE } from '../../../sandbox/src/store/collection.js';
 import { securePermissions } from '../../../sandbox/src/store/permissions.js';
 import { syncDirectory, writeFileAtomic } from '../../../sandbox/src/store/atomicFile.js';
 import { defaultDataDir } from '../../../sandbox/src/store/dataDir.js';
@@ -302,4 +303,97 @@ test('a record file that is not JSON keeps the parser error as the cause', () =>
     () => decodeRecord('{"id":'),
     (error: Error) => error.cause instanceof SyntaxError && error.message.endsWith((error.cause as Error).message),
   );
+});
+
+/** One record of each kind, with the folder it is kept in and the id it is addressed by. */
+const EACH_KIND = [
+  { folder: 'apis', id: 'api-1', record: { id: 'api-1', dbId: 'd' } },
+  { folder: 'keys', id: 'key-1', record: { keyId: 'key-1', hash: 'h' } },
+  { folder: 'org-keys', id: 'org-1', record: { orgId: 'org-1' } },
+  { folder: 'policies', id: '7', record: { id: 7 } },
+  { folder: 'oauth-clients', id: 'api-1/client-1', record: { api_id: 'api-1', client_id: 'client-1' } },
+  { folder: 'users', id: '8', record: { id: 8 } },
+  { folder: 'webhooks', id: '9', record: { id: 9 } },
+  { folder: 'analytics', id: 'client-1', record: { clientId: 'client-1', records: [] } },
+  { folder: 'live-quotas', id: 'quota-1', record: { id: 'quota-1', remaining: 1 } },
+] as const;
+
+test('every kind of record is kept in its own folder and read back on the next start under its own id', async () => {
+  const dataDir = join(tempDir(), 'not', 'yet');
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    if (process.platform !== 'win32') assert.equal(statSync(dataDir).mode & 0o777, 0o700, 'a new data folder is private');
+    assert.deepEqual(
+      state.collections.map((c) => c.name),
+      EACH_KIND.map((k) => k.folder),
+    );
+    await Promise.all(EACH_KIND.map((k, i) => state.collections[i].set(k.id, k.record)));
+    for (const k of EACH_KIND) assert.deepEqual(readdirSync(join(dataDir, k.folder)), [fileNameFor(k.id)], k.folder);
+    const again = new SandboxState(dataDir, () => undefined);
+    await again.load();
+    assert.deepEqual(
+      again.collections.map((c) => c.values()),
+      EACH_KIND.map((k) => [k.record]),
+    );
+    EACH_KIND.forEach((k, i) => assert.equal(again.collections[i].has(k.id), true, k.folder));
+    assert.equal(again.isEmpty(), false);
+  } finally {
+    rmSync(join(dataDir, '..', '..'), { recursive: true, force: true });
+  }
+});
+
+test('a clean stop writes one snapshot per folder, and only where a data folder is', async () => {
+  const dataDir = tempDir();
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    await state.saveSnapshots();
+    for (const k of EACH_KIND) assert.deepEqual(readdirSync(join(dataDir, k.folder)), [SNAPSHOT_FILE], k.folder);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('damaged record files in several folders refuse the start together, each named; a sandbox.json that cannot be read does too', async () => {
+  const dataDir = tempDir();
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    writeFileSync(join(dataDir, 'keys', fileNameFor('k')), '');
+    writeFileSync(join(dataDir, 'live-quotas', fileNameFor('q')), '{"id":');
+    await assert.rejects(
+      new SandboxState(dataDir, () => undefined).load(),
+      (error: unknown) =>
+        error instanceof DataDamagedError &&
+        error.files
+          .map((f) => f.file)
+          .sort()
+          .join() === [`keys/${fileNameFor('k')}`, `live-quotas/${fileNameFor('q')}`].join() &&
+        /To recover: restore the file from a backup/.test(error.message),
+    );
+    rmSync(join(dataDir, 'keys'), { recursive: true });
+    rmSync(join(dataDir, 'live-quotas'), { recursive: true });
+    mkdirSync(join(dataDir, 'sandbox.json'));
+    await assert.rejects(
+      new SandboxState(dataDir, () => undefined).load(),
+      (error: unknown) => error instanceof DataDamagedError && error.files[0].file === 'sandbox.json' && /EISDIR/.test(error.files[0].reason),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a damaged sandbox.json: the advice says how to recover (new credentials, records kept)', async () => {
+  await assert.rejects(loadMeta('{"version":'), (error: unknown) => {
+    assert.ok(error instanceof DataDamagedError);
+    assert.ok(
+      error.message.endsWith(
+        '\nTo recover: restore sandbox.json from a backup; or delete it, and the sandbox generates new credentials on the next start ' +
+          '(the records are kept and not seeded again); or start with another folder (--data DIR). Nothing in the folder was changed.',
+      ),
+      error.message,
+    );
+    return true;
+  });
 });
