@@ -174,7 +174,8 @@ async function createExclusive(dir: string, path: string, content: string): Prom
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-    return createWithOpen(path, content); // a file system without hard links
+    // Awaited here: a rejection returned unawaited from inside try/finally is unhandled while the finally runs.
+    return await createWithOpen(path, content); // a file system without hard links
   } finally {
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: the claim file is still there (link does not move it), so force changes nothing
     await fs.rm(temp, { force: true });

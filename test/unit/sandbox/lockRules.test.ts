@@ -316,3 +316,19 @@ for (const code of ['', 'EPERM']) {
     },
   );
 }
+
+test('without hard links, creating the generation failing otherwise (an I/O error) fails the start with that error', async () => {
+  await withoutHardLinks('ENOTSUP', () =>
+    inFolder(async (dataDir) => {
+      const open = fsp.open;
+      fsp.open = ((path: string, flags: string | number, mode?: number) =>
+        typeof flags === 'number' ? Promise.reject(Object.assign(new Error('open: EIO'), { code: 'EIO' })) : open(path, flags, mode)) as typeof fsp.open;
+      try {
+        await assert.rejects(acquireLock(dataDir), /open: EIO/);
+      } finally {
+        fsp.open = open;
+      }
+      assert.deepEqual(lockFiles(dataDir), [], 'no claim file left behind');
+    }),
+  );
+});
