@@ -343,7 +343,7 @@ test('every kind of record is kept in its own folder and read back on the next s
   }
 });
 
-test('a clean stop writes one snapshot per folder, and only where a data folder is', async () => {
+test('a clean stop writes one snapshot in each record folder', async () => {
   const dataDir = tempDir();
   try {
     const state = new SandboxState(dataDir, () => undefined);
