@@ -93,14 +93,13 @@ async function generations(dir: string): Promise<number[]> {
 const fileOf = (dir: string, generation: number) => join(dir, `${String(generation).padStart(8, '0')}.json`);
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
+  let holder: LockHolder | null | undefined;
   try {
-    const holder = JSON.parse(await fs.readFile(path, 'utf8')) as LockHolder;
-    // Stryker disable next-line OptionalChaining: a file holding null throws here instead, and the catch below gives the same undefined
-    return typeof holder?.pid === 'number' ? holder : undefined;
-    // Stryker disable next-line BlockStatement: without the return the function still gives undefined
+    holder = JSON.parse(await fs.readFile(path, 'utf8')) as LockHolder | null;
   } catch {
-    return undefined;
+    // missing, unreadable or not JSON (a generation being written): no holder
   }
+  return typeof holder?.pid === 'number' ? holder : undefined;
 }
 
 /** The live holder of a folder, or undefined when none (a released or dead holder is none). */
@@ -109,6 +108,7 @@ export async function readLock(dataDir: string): Promise<LockHolder | undefined>
   if (legacy && holderAlive(legacy)) return legacy;
   const dir = join(dataDir, LOCK_DIR);
   const all = await generations(dir);
+  // Stryker disable next-line ConditionalExpression: without it the file of generation "undefined" is read, which names no holder either
   if (all.length === 0) return undefined;
   const holder = await readHolder(fileOf(dir, all[all.length - 1]));
   return holder && !holder.releasedAt && holderAlive(holder) ? holder : undefined;
@@ -139,6 +139,7 @@ export async function acquireLock(dataDir: string): Promise<DataDirLock> {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const all = await generations(dir);
     const top = all.length ? all[all.length - 1] : -1;
+    // Stryker disable next-line ConditionalExpression: without it the file of generation -1 is read, which does not exist: no holder, no age
     if (top >= 0) {
       const path = fileOf(dir, top);
       const holder = await readHolder(path);
@@ -151,6 +152,7 @@ export async function acquireLock(dataDir: string): Promise<DataDirLock> {
     const after = await generations(dir);
     if (after[after.length - 1] !== mine) {
       // A higher generation exists: ours was created after its holder cleaned up. Withdraw.
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: our generation was just created, so removing it needs no force
       await fs.rm(path, { force: true });
       continue;
     }
@@ -172,7 +174,8 @@ async function createExclusive(dir: string, path: string, content: string): Prom
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-    return createWithOpen(path, content); // a file system without hard links
+    // Awaited here: a rejection returned unawaited from inside try/finally is unhandled while the finally runs.
+    return await createWithOpen(path, content); // a file system without hard links
   } finally {
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: the claim file is still there (link does not move it), so force changes nothing
     await fs.rm(temp, { force: true });
@@ -182,7 +185,7 @@ async function createExclusive(dir: string, path: string, content: string): Prom
 async function writeFileAtomicNoRename(path: string, content: string): Promise<void> {
   const handle = await fs.open(path, 'w', 0o600);
   try {
-    await handle.writeFile(content, 'utf8');
+    await handle.writeFile(content); // a string is written as UTF-8
     await handle.sync();
   } finally {
     await handle.close();
@@ -198,7 +201,7 @@ async function createWithOpen(path: string, content: string): Promise<boolean> {
     throw error;
   }
   try {
-    await handle.writeFile(content, 'utf8');
+    await handle.writeFile(content); // a string is written as UTF-8
     await handle.sync();
   } finally {
     await handle.close();
@@ -220,12 +223,13 @@ async function cleanUp(dir: string, mine: number): Promise<void> {
 }
 
 async function ageMs(path: string): Promise<number> {
+  let age = Infinity;
   try {
-    return Date.now() - (await fs.stat(path)).mtimeMs;
-    // Stryker disable next-line BlockStatement: undefined < grace is false, as Infinity < grace is: a vanished generation is taken over either way
+    age = Date.now() - (await fs.stat(path)).mtimeMs;
   } catch {
-    return Infinity;
+    // vanished since it was listed: it is taken over
   }
+  return age;
 }
 
 function ownLock(path: string, me: LockHolder): DataDirLock {

@@ -12,21 +12,13 @@ export async function securePermissions(dataDir: string, log: (line: string) => 
   if (process.platform === 'win32') return;
   const fixed: string[] = [];
   for (const dir of [dataDir, ...SUB_FOLDERS.map((name) => join(dataDir, name))]) {
-    let mode: number;
-    try {
-      mode = (await fs.stat(dir)).mode & 0o777;
-    } catch {
-      continue; // not created yet: it will be created 0700
-    }
+    const mode = await modeOf(dir); // not created yet: it will be created 0700
     if ((mode & 0o077) === 0) continue;
     await fs.chmod(dir, 0o700);
     fixed.push(`${dir} (was ${mode.toString(8).padStart(4, '0')})`);
   }
   const meta = join(dataDir, 'sandbox.json');
-  const metaMode = await fs.stat(meta).then(
-    (s) => s.mode & 0o777,
-    () => 0,
-  );
+  const metaMode = await modeOf(meta);
   if (metaMode & 0o077) {
     await fs.chmod(meta, 0o600);
     fixed.push(`${meta} (was ${metaMode.toString(8).padStart(4, '0')})`);
@@ -34,4 +26,13 @@ export async function securePermissions(dataDir: string, log: (line: string) => 
   if (fixed.length) {
     log(`[store] warning: the data folder was readable by other users; made it readable by its owner only: ${fixed.join(', ')}`);
   }
+}
+
+/** The permission bits of `path`; 0 (nothing to fix) when it does not exist yet. */
+function modeOf(path: string): Promise<number> {
+  return fs.stat(path).then(
+    (s) => s.mode & 0o777,
+    // Stryker disable next-line ArrowFunction: undefined & 0o077 is 0 too, so a missing path is left alone either way
+    () => 0,
+  );
 }

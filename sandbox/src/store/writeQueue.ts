@@ -64,6 +64,7 @@ export class WriteQueue {
   private slotOf(file: string): Slot {
     let slot = this.slots.get(file);
     if (!slot) {
+      // Stryker disable next-line ObjectLiteral: an empty slot behaves alike (allSettled takes an undefined tail as settled; pending starts undefined)
       slot = { tail: Promise.resolve(), pending: undefined };
       this.slots.set(file, slot);
     }
@@ -82,8 +83,10 @@ export class WriteQueue {
     this.inFlight.add(settled);
     void settled.then(() => {
       this.inFlight.delete(settled);
+      // The file's last job finished: forget the file. Nothing can be pending then (a pending write
+      // has a job at or after the tail), and the map still holds this slot (only this deletes one).
       unique.forEach((file, i) => {
-        if (slots[i].tail === settled && !slots[i].pending && this.slots.get(file) === slots[i]) this.slots.delete(file);
+        if (slots[i].tail === settled) this.slots.delete(file);
       });
     });
     return run;

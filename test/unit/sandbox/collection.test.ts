@@ -146,7 +146,7 @@ test('loading removes leftovers of interrupted writes, skips other files, and re
   });
 });
 
-test('a folder of more records than one loading batch (500) is read whole', async () => {
+test('a folder of more records than one loading batch (500) is read whole, each file once', async () => {
   await inFolder(async (dataDir) => {
     const dir = join(dataDir, 'policies');
     mkdirSync(dir);
@@ -154,6 +154,10 @@ test('a folder of more records than one loading batch (500) is read whole', asyn
     const { c, damaged } = await loaded(dataDir);
     assert.equal(c.size, 1003);
     assert.deepEqual(damaged, []);
+    writeFileSync(join(dir, fileNameFor('damaged')), '');
+    const again = await loaded(dataDir);
+    assert.equal(again.c.size, 1003);
+    assert.deepEqual(again.damaged, [{ file: `policies/${fileNameFor('damaged')}`, reason: 'the file is empty' }], 'listed once, not once per batch');
   });
 });
 
@@ -255,5 +259,44 @@ test('the first write of a run removes the snapshot, and again after the next sn
     await c.delete('c');
     assert.equal(existsSync(path), false, 'a snapshot written after the first removal is removed by the next write too');
     assert.deepEqual((await loaded(dataDir)).c.values().map(idOf).sort(), ['a', 'b']);
+  });
+});
+
+/** A write queue that runs each write only when the test says so. */
+function heldQueue() {
+  const held: Array<() => Promise<void>> = [];
+  const queue = {
+    schedule: (_file: string, write: () => Promise<void>) => new Promise<void>((resolve, reject) => held.push(() => write().then(resolve, reject))),
+  };
+  return { queue: queue as unknown as WriteQueue, held };
+}
+
+test('a failed write does not undo a later change of the same record: the later value stays', async () => {
+  await inFolder(async (dataDir) => {
+    const { queue, held } = heldQueue();
+    const c = new Collection<Rec>('policies', dataDir, queue);
+    await c.load(idOf, []);
+    const file = join(dataDir, 'policies', fileNameFor('a'));
+    mkdirSync(join(file, 'blocker'), { recursive: true });
+    const first = c.set('a', { id: 'a', v: 1 }).catch((e: unknown) => e);
+    const second = c.set('a', { id: 'a', v: 2 });
+    await held[0]();
+    assert.ok((await first) instanceof StoreError);
+    assert.deepEqual(c.get('a'), { id: 'a', v: 2 }, 'the failed first write leaves the second change in memory');
+    rmSync(file, { recursive: true });
+    await held[1]();
+    await second;
+    assert.equal(readFileSync(file, 'utf8'), encodeRecord({ id: 'a', v: 2 }));
+
+    const del = c.delete('a').catch((e: unknown) => e);
+    const again = c.set('a', { id: 'a', v: 3 });
+    rmSync(file);
+    mkdirSync(join(file, 'blocker'), { recursive: true });
+    await held[2]();
+    assert.ok((await del) instanceof StoreError);
+    assert.deepEqual(c.get('a'), { id: 'a', v: 3 }, 'a failed delete does not bring back the value a later change replaced');
+    rmSync(file, { recursive: true });
+    await held[3]();
+    await again;
   });
 });

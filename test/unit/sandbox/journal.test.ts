@@ -244,3 +244,18 @@ test('a journal that cannot be listed (a file where the folder should be) refuse
     );
   });
 });
+
+test('a batch holds every record file it changes in the write queue, so single writes of them wait for it', async () => {
+  await inFolder(async (dataDir) => {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    const groups: string[][] = [];
+    const scheduleGroup = state.queue.scheduleGroup.bind(state.queue);
+    state.queue.scheduleGroup = (files, write) => {
+      groups.push(files);
+      return scheduleGroup(files, write);
+    };
+    await Promise.all(state.atomically(() => [state.policies.set('a', { id: 'a' }), state.apis.set('x', { id: 'x' } as never)]));
+    assert.deepEqual(groups, [[state.policies.pathOf('a'), state.apis.pathOf('x')]]);
+  });
+});

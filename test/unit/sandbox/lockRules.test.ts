@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, promises as fsp, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, promises as fsp, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acquireLock, DataDirLockedError, holderAlive, LEGACY_LOCK_FILE, LOCK_DIR, readLock, type LockHolder } from '../../../sandbox/src/store/lock.js';
@@ -166,9 +166,16 @@ test('a hard link failing otherwise (an I/O error) fails the start with that err
   );
 });
 
-test('a start that loses the race for the next generation every time gives up with the lock error, not a loop', async () => {
+test('a start that loses the race for the next generation every time gives up with the lock error after 20 tries, not a loop', async () => {
+  let tries = 0;
+  const link = fsp.link;
   await withoutHardLinks('EEXIST', () =>
     inFolder(async (dataDir) => {
+      const lost = fsp.link;
+      fsp.link = (...args) => {
+        tries++;
+        return lost(...args);
+      };
       await assert.rejects(
         acquireLock(dataDir),
         (e: unknown) =>
@@ -177,6 +184,8 @@ test('a start that loses the race for the next generation every time gives up wi
       assert.deepEqual(lockFiles(dataDir), [], 'each lost claim cleaned up');
     }),
   );
+  assert.equal(fsp.link, link);
+  assert.equal(tries, 20);
 });
 
 test('generations are told apart by number, also past eight digits, and only files named exactly <digits>.json are generations', async () => {
@@ -230,4 +239,96 @@ test('a starter that finds a higher generation after creating its own withdraws 
     }
     assert.deepEqual(lockFiles(dataDir), ['00000001.json'], 'ours withdrawn, theirs kept');
   });
+});
+
+/** Another starter creates `generation` (held from another host) just as this one tries to. */
+const raced = (dataDir: string) => () => withGeneration(dataDir, '00000000.json', holder({ hostname: 'racing-host' }));
+
+test('a generation another starter linked first is not taken: the start looks again and is refused by that holder', async () => {
+  await inFolder(async (dataDir) => {
+    const link = fsp.link;
+    fsp.link = async () => {
+      fsp.link = link;
+      raced(dataDir)();
+      throw Object.assign(new Error('link: EEXIST'), { code: 'EEXIST' });
+    };
+    try {
+      await assert.rejects(acquireLock(dataDir), (e: unknown) => e instanceof DataDirLockedError && e.holder?.hostname === 'racing-host');
+    } finally {
+      fsp.link = link;
+    }
+    assert.deepEqual(lockFiles(dataDir), ['00000000.json']);
+    assert.equal(readJson(join(dataDir, LOCK_DIR, '00000000.json')).hostname, 'racing-host', 'its file is left as it was');
+  });
+});
+
+test('without hard links, a generation another starter created first is not overwritten: the start is refused by that holder', async () => {
+  await inFolder(async (dataDir) => {
+    const link = fsp.link;
+    fsp.link = async () => {
+      raced(dataDir)();
+      throw Object.assign(new Error('link: EPERM'), { code: 'EPERM' });
+    };
+    try {
+      await assert.rejects(acquireLock(dataDir), (e: unknown) => e instanceof DataDirLockedError && e.holder?.hostname === 'racing-host');
+    } finally {
+      fsp.link = link;
+    }
+    assert.deepEqual(lockFiles(dataDir), ['00000000.json']);
+    assert.equal(readJson(join(dataDir, LOCK_DIR, '00000000.json')).hostname, 'racing-host', 'its file is left as it was');
+  });
+});
+
+test('an unreadable generation counts as being written for 5 s: at 4,999 ms the start is refused, at 5,000 ms it is taken over', async () => {
+  await inFolder(async (dataDir) => {
+    withGeneration(dataDir, '00000003.json', '{"pid":');
+    const written = 1_700_000_000;
+    utimesSync(join(dataDir, LOCK_DIR, '00000003.json'), written, written);
+    const now = Date.now;
+    try {
+      Date.now = () => written * 1000 + 4999;
+      await assert.rejects(acquireLock(dataDir), (e: unknown) => e instanceof DataDirLockedError && e.holder === undefined);
+      Date.now = () => written * 1000 + 5000;
+      const lock = await acquireLock(dataDir);
+      assert.equal(lock.path, join(dataDir, LOCK_DIR, '00000004.json'));
+      await lock.release();
+    } finally {
+      Date.now = now;
+    }
+  });
+});
+
+for (const code of ['', 'EPERM']) {
+  test(
+    `taking, updating and releasing the lock leaves no file open${code ? ' (without hard links)' : ''}`,
+    { skip: !existsSync('/proc/self/fd') },
+    async () => {
+      const run = () =>
+        inFolder(async (dataDir) => {
+          const open = () => readdirSync('/proc/self/fd').length;
+          const before = open();
+          const lock = await acquireLock(dataDir);
+          await lock.setUrl('http://127.0.0.1:1');
+          await lock.release();
+          assert.equal(open(), before);
+        });
+      await (code ? withoutHardLinks(code, run) : run());
+    },
+  );
+}
+
+test('without hard links, creating the generation failing otherwise (an I/O error) fails the start with that error', async () => {
+  await withoutHardLinks('ENOTSUP', () =>
+    inFolder(async (dataDir) => {
+      const open = fsp.open;
+      fsp.open = ((path: string, flags: string | number, mode?: number) =>
+        typeof flags === 'number' ? Promise.reject(Object.assign(new Error('open: EIO'), { code: 'EIO' })) : open(path, flags, mode)) as typeof fsp.open;
+      try {
+        await assert.rejects(acquireLock(dataDir), /open: EIO/);
+      } finally {
+        fsp.open = open;
+      }
+      assert.deepEqual(lockFiles(dataDir), [], 'no claim file left behind');
+    }),
+  );
 });

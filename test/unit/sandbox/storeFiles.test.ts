@@ -3,12 +3,13 @@
 // the folder is made private, writes are atomic, and the default folder follows the platform.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeRecord, encodeRecord, RECORD_FORMAT, sha256 } from '../../../sandbox/src/store/recordFile.js';
 import { DataDamagedError } from '../../../sandbox/src/store/damage.js';
 import { SandboxState } from '../../../sandbox/src/store/state.js';
+import { fileNameFor, SNAPSHOT_FILE } from '../../../sandbox/src/store/collection.js';
 import { securePermissions } from '../../../sandbox/src/store/permissions.js';
 import { syncDirectory, writeFileAtomic } from '../../../sandbox/src/store/atomicFile.js';
 import { defaultDataDir } from '../../../sandbox/src/store/dataDir.js';
@@ -208,4 +209,191 @@ test('the default data folder is the platform cache folder', () => {
   assert.equal(withPlatform('darwin', { XDG_CACHE_HOME: '/xdg' }, defaultDataDir), join(homedir(), 'Library', 'Caches', 'svc-sandbox'));
   assert.equal(withPlatform('win32', { LOCALAPPDATA: '/local' }, defaultDataDir), join('/local', 'svc-sandbox'));
   assert.equal(withPlatform('win32', { LOCALAPPDATA: undefined }, defaultDataDir), join(homedir(), 'AppData', 'Local', 'svc-sandbox'));
+});
+
+test('every record folder, the journal and the lock folder are made private along with the data folder', { skip: process.platform === 'win32' }, async () => {
+  const dataDir = tempDir();
+  const subFolders = ['apis', 'keys', 'org-keys', 'policies', 'oauth-clients', 'users', 'webhooks', 'analytics', 'live-quotas', 'journal', 'sandbox.lock.d'];
+  try {
+    chmodSync(dataDir, 0o755);
+    for (const name of subFolders) {
+      mkdirSync(join(dataDir, name));
+      chmodSync(join(dataDir, name), 0o755);
+    }
+    mkdirSync(join(dataDir, 'other'));
+    chmodSync(join(dataDir, 'other'), 0o755);
+    const logs: string[] = [];
+    await securePermissions(dataDir, (l) => logs.push(l));
+    for (const dir of [dataDir, ...subFolders.map((name) => join(dataDir, name))]) assert.equal(statSync(dir).mode & 0o777, 0o700, dir);
+    assert.equal(statSync(join(dataDir, 'other')).mode & 0o777, 0o755, 'a folder the sandbox does not keep is left alone');
+    assert.deepEqual(logs, [
+      `[store] warning: the data folder was readable by other users; made it readable by its owner only: ${[dataDir, ...subFolders.map((name) => join(dataDir, name))].map((d) => `${d} (was 0755)`).join(', ')}`,
+    ]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test(
+  'a folder only its group or others can enter (mode 0701, 0710) is made private; 0700 and 0600 files inside are left alone',
+  { skip: process.platform === 'win32' },
+  async () => {
+    const dataDir = tempDir();
+    try {
+      mkdirSync(join(dataDir, 'apis'));
+      mkdirSync(join(dataDir, 'keys'));
+      chmodSync(join(dataDir, 'apis'), 0o701);
+      chmodSync(join(dataDir, 'keys'), 0o710);
+      chmodSync(dataDir, 0o700);
+      writeFileSync(join(dataDir, 'sandbox.json'), '{}');
+      chmodSync(join(dataDir, 'sandbox.json'), 0o600);
+      const logs: string[] = [];
+      await securePermissions(dataDir, (l) => logs.push(l));
+      assert.equal(statSync(join(dataDir, 'apis')).mode & 0o777, 0o700);
+      assert.equal(statSync(join(dataDir, 'keys')).mode & 0o777, 0o700);
+      assert.equal(statSync(join(dataDir, 'sandbox.json')).mode & 0o777, 0o600);
+      assert.equal(logs.length, 1);
+      assert.match(logs[0], /apis \(was 0701\), .*keys \(was 0710\)$/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
+
+test('on Windows (no POSIX modes) the data folder is left as it is, with nothing logged', { skip: process.platform === 'win32' }, async () => {
+  const dataDir = tempDir();
+  try {
+    chmodSync(dataDir, 0o755);
+    const logs: string[] = [];
+    await withPlatform('win32', {}, () => securePermissions(dataDir, (l) => logs.push(l)));
+    assert.equal(statSync(dataDir).mode & 0o777, 0o755);
+    assert.deepEqual(logs, []);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('an atomic write and a folder sync leave no file open', { skip: !existsSync('/proc/self/fd') }, async () => {
+  const dir = tempDir();
+  try {
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 3; i++) await writeFileAtomic(join(dir, 'a.json'), `content ${i} é`);
+    await syncDirectory(dir);
+    assert.equal(open(), before);
+    assert.equal(readFileSync(join(dir, 'a.json'), 'utf8'), 'content 2 é');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('damage without advice of its own gives the default: the three ways to recover, and that nothing was changed', () => {
+  const error = new DataDamagedError('/data', [{ file: 'apis/a.json', reason: 'the file is empty' }]);
+  assert.ok(
+    error.message.endsWith(
+      '\n  /data/apis/a.json: the file is empty\nTo recover: restore the file from a backup; or move it out of the folder to start without that record ' +
+        '(it is then lost); or start with another folder (--data DIR). Nothing in the folder was changed.',
+    ),
+    error.message,
+  );
+});
+
+test('a record file that is not JSON keeps the parser error as the cause', () => {
+  assert.throws(
+    () => decodeRecord('{"id":'),
+    (error: Error) => error.cause instanceof SyntaxError && error.message.endsWith((error.cause as Error).message),
+  );
+});
+
+/** One record of each kind, with the folder it is kept in and the id it is addressed by. */
+const EACH_KIND = [
+  { folder: 'apis', id: 'api-1', record: { id: 'api-1', dbId: 'd' } },
+  { folder: 'keys', id: 'key-1', record: { keyId: 'key-1', hash: 'h' } },
+  { folder: 'org-keys', id: 'org-1', record: { orgId: 'org-1' } },
+  { folder: 'policies', id: '7', record: { id: 7 } },
+  { folder: 'oauth-clients', id: 'api-1/client-1', record: { api_id: 'api-1', client_id: 'client-1' } },
+  { folder: 'users', id: '8', record: { id: 8 } },
+  { folder: 'webhooks', id: '9', record: { id: 9 } },
+  { folder: 'analytics', id: 'client-1', record: { clientId: 'client-1', records: [] } },
+  { folder: 'live-quotas', id: 'quota-1', record: { id: 'quota-1', remaining: 1 } },
+] as const;
+
+test('every kind of record is kept in its own folder and read back on the next start under its own id', async () => {
+  const dataDir = join(tempDir(), 'not', 'yet');
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    if (process.platform !== 'win32') assert.equal(statSync(dataDir).mode & 0o777, 0o700, 'a new data folder is private');
+    assert.deepEqual(
+      state.collections.map((c) => c.name),
+      EACH_KIND.map((k) => k.folder),
+    );
+    await Promise.all(EACH_KIND.map((k, i) => state.collections[i].set(k.id, k.record)));
+    for (const k of EACH_KIND) assert.deepEqual(readdirSync(join(dataDir, k.folder)), [fileNameFor(k.id)], k.folder);
+    const again = new SandboxState(dataDir, () => undefined);
+    await again.load();
+    assert.deepEqual(
+      again.collections.map((c) => c.values()),
+      EACH_KIND.map((k) => [k.record]),
+    );
+    EACH_KIND.forEach((k, i) => assert.equal(again.collections[i].has(k.id), true, k.folder));
+    assert.equal(again.isEmpty(), false);
+  } finally {
+    rmSync(join(dataDir, '..', '..'), { recursive: true, force: true });
+  }
+});
+
+test('a clean stop writes one snapshot in each record folder', async () => {
+  const dataDir = tempDir();
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    await state.saveSnapshots();
+    for (const k of EACH_KIND) assert.deepEqual(readdirSync(join(dataDir, k.folder)), [SNAPSHOT_FILE], k.folder);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('damaged record files in several folders refuse the start together, each named; a sandbox.json that cannot be read does too', async () => {
+  const dataDir = tempDir();
+  try {
+    const state = new SandboxState(dataDir, () => undefined);
+    await state.load();
+    writeFileSync(join(dataDir, 'keys', fileNameFor('k')), '');
+    writeFileSync(join(dataDir, 'live-quotas', fileNameFor('q')), '{"id":');
+    await assert.rejects(
+      new SandboxState(dataDir, () => undefined).load(),
+      (error: unknown) =>
+        error instanceof DataDamagedError &&
+        error.files
+          .map((f) => f.file)
+          .sort()
+          .join() === [`keys/${fileNameFor('k')}`, `live-quotas/${fileNameFor('q')}`].join() &&
+        /To recover: restore the file from a backup/.test(error.message),
+    );
+    rmSync(join(dataDir, 'keys'), { recursive: true });
+    rmSync(join(dataDir, 'live-quotas'), { recursive: true });
+    mkdirSync(join(dataDir, 'sandbox.json'));
+    await assert.rejects(
+      new SandboxState(dataDir, () => undefined).load(),
+      (error: unknown) => error instanceof DataDamagedError && error.files[0].file === 'sandbox.json' && /EISDIR/.test(error.files[0].reason),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a damaged sandbox.json: the advice says how to recover (new credentials, records kept)', async () => {
+  await assert.rejects(loadMeta('{"version":'), (error: unknown) => {
+    assert.ok(error instanceof DataDamagedError);
+    assert.ok(
+      error.message.endsWith(
+        '\nTo recover: restore sandbox.json from a backup; or delete it, and the sandbox generates new credentials on the next start ' +
+          '(the records are kept and not seeded again); or start with another folder (--data DIR). Nothing in the folder was changed.',
+      ),
+      error.message,
+    );
+    return true;
+  });
 });

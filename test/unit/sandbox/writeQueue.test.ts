@@ -4,6 +4,10 @@
 // write sits between the writes before and after it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { WriteQueue } from '../../../sandbox/src/store/writeQueue.js';
 
 interface Step {
@@ -182,4 +186,63 @@ test('a file written again after its writes finished starts a new write at once'
   void queue.schedule('f', r.write('2'));
   await settle();
   assert.deepEqual(r.names(), ['1', '2']);
+});
+
+test('a change made after the write before a group started joins the write queued behind the group, not a new one', async () => {
+  const queue = new WriteQueue();
+  const r = recorder();
+  void queue.schedule('a', r.write('a1'));
+  await settle();
+  void queue.schedule('a', r.write('a-queued'));
+  void queue.scheduleGroup(['a'], r.write('group'));
+  const late = track(queue.schedule('a', r.write('a-late')));
+  r.started[0].finish();
+  await settle();
+  assert.deepEqual(r.names(), ['a1', 'a-queued']);
+  const later = track(queue.schedule('a', r.write('a-later')));
+  r.started[1].finish();
+  await settle();
+  r.started[2].finish();
+  await settle();
+  assert.deepEqual(r.names(), ['a1', 'a-queued', 'group', 'a-later'], 'one write after the group, from the newest change');
+  r.started[3].finish();
+  await settle();
+  assert.equal(late.done && later.done, true);
+  assert.equal(r.started.length, 4);
+});
+
+test('drain lets the event loop run while it waits: writes doing real I/O are waited for', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-write-queue-'));
+  try {
+    const queue = new WriteQueue();
+    const written: string[] = [];
+    for (const name of ['a', 'b']) {
+      void queue.schedule(name, async () => {
+        await writeFile(join(dir, name), name);
+        written.push(name);
+      });
+    }
+    await queue.drain();
+    assert.deepEqual(written.sort(), ['a', 'b']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a queue forgets each file once its writes finished (memory does not grow with the files written), and keeps one still written', async () => {
+  const queue = new WriteQueue();
+  const files = (): number => (queue as unknown as { slots: Map<string, unknown> }).slots.size;
+  const r = recorder();
+  const single = track(queue.schedule('a', r.write('a')));
+  const group = track(queue.scheduleGroup(['b', 'c'], r.write('group')));
+  await settle();
+  assert.equal(files(), 3);
+  r.started[0].finish();
+  await settle();
+  assert.equal(single.done, true);
+  assert.equal(files(), 2, 'b and c are still written');
+  r.started[1].finish();
+  await settle();
+  assert.equal(group.done, true);
+  assert.equal(files(), 0);
 });
