@@ -209,6 +209,26 @@ test("a missing policy's link warning says what the gateway does: skipped beside
   assert.deepEqual(policyWarnings(['nope']), [['"nope"', `No policy with the id \`nope\` is in this workspace: ${ALONE}`]]);
 });
 
+test("apply_policy_id beside a non-empty apply_policies is ignored by the gateway: no warning on it; with an empty list it is the key's policy", () => {
+  const warnings = (keyText: string) => {
+    const ws = workspace({ 'petstore.json': classic('petstore-1'), 'gold.json': policy('gold', 'petstore-1'), 'key.json': keyText + '|' });
+    return ws.service
+      .validate(ws.document)
+      .filter((d) => codeOf(d) === 'svc.link.unknown-policy')
+      .map((d) => [ws.document.getText(d.range), d.message]);
+  };
+  const withOld = (policies: string[]) => key(policies).replace('{', '{\n  "apply_policy_id": "old-plan",');
+  assert.deepEqual(warnings(withOld(['gold'])), [], 'the list wins: old-plan is never read');
+  assert.deepEqual(
+    warnings(withOld(['nope'])).map(([at]) => at),
+    ['"nope"'],
+    'only the listed policy is warned about',
+  );
+  assert.deepEqual(warnings(withOld([])), [
+    ['"old-plan"', 'No policy with the id `old-plan` is in this workspace: the gateway denies requests made with a key whose policy it cannot find.'],
+  ]);
+});
+
 test('link diagnostics stay quiet where the workspace cannot know: no APIs here, or the environment has it', () => {
   const noApis = workspace({ 'gold.json': policy('go|ld', 'petstore-1') });
   assert.deepEqual(
