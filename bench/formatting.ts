@@ -5,21 +5,10 @@
 // depend on the clock (one edit, in proportion to the text).
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { createLanguageService as CreateLanguageService } from '../server/src/service/languageService';
+import { minified } from '../test/unit/service/format.helpers';
 
 const SIZES = [500_000, 2_000_000, 4_000_000];
 const ROUNDS = 5;
-
-/** A minified policy-like document of about `characters` characters. */
-function minified(characters: number): string {
-  const items: unknown[] = [];
-  let length = 0;
-  for (let i = 0; length < characters; i++) {
-    const item = { id: i, name: `n${i}`, tags: ['a', 'b'], nested: { x: i } };
-    items.push(item);
-    length += JSON.stringify(item).length + 1;
-  }
-  return JSON.stringify({ rate: 1, per: 60, items });
-}
 
 export function reportFormatting(createLanguageService: typeof CreateLanguageService): void {
   const ls = createLanguageService();

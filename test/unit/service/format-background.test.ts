@@ -6,20 +6,9 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { doc, service } from './completion.helpers';
 import { IN_THREAD_BELOW } from '../../../server/src/service/format/backgroundFormat.js';
+import { minified } from './format.helpers';
 
 const OPTIONS = { tabSize: 2, insertSpaces: true };
-
-/** A minified policy-like document of about `characters` characters. */
-function minified(characters: number): string {
-  const items: unknown[] = [];
-  let length = 0;
-  for (let i = 0; length < characters; i++) {
-    const item = { id: i, name: `n${i}`, tags: ['a', 'b'], nested: { x: i } };
-    items.push(item);
-    length += JSON.stringify(item).length + 1;
-  }
-  return JSON.stringify({ rate: 1, per: 60, items });
-}
 
 test('just below the threshold formats in the thread; above it in a worker, with the same result', async () => {
   const small = doc(minified(IN_THREAD_BELOW - 200));

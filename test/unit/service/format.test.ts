@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { doc, service } from './completion.helpers';
+import { minified } from './format.helpers';
 
 const formatted = (document: TextDocument, tabSize: number, insertSpaces: boolean, range?: Parameters<ReturnType<typeof service>['format']>[2]) =>
   TextDocument.applyEdits(document, service().format(document, { tabSize, insertSpaces }, range));
@@ -51,18 +52,6 @@ test('formatting stops at the validation size limit: just inside is formatted, j
       error instanceof DocumentTooLargeToFormat && /above the 0\.0 MB limit of svc\.validation\.maxFileSize: it is not formatted/.test(error.message),
   );
 });
-
-/** A minified policy-like document of about `characters` characters. */
-function minified(characters: number): string {
-  const items: unknown[] = [];
-  let length = 0;
-  for (let i = 0; length < characters; i++) {
-    const item = { id: i, name: `n${i}`, tags: ['a', 'b'], nested: { x: i } };
-    items.push(item);
-    length += JSON.stringify(item).length + 1;
-  }
-  return JSON.stringify({ rate: 1, per: 60, items });
-}
 
 test('formatting grows with the text: 1, 4 and 8 times the text give one edit each, its size in proportion', () => {
   const options = { tabSize: 2, insertSpaces: true };
