@@ -52,6 +52,7 @@ export const AREAS = {
     ],
     tests: [
       'test/unit/engine/pushDocument.test.ts',
+      'test/unit/engine/pushDocumentAfterSend.test.ts',
       'test/unit/engine/canonicalText.test.ts',
       'test/unit/engine/pullResource.test.ts',
       'test/unit/engine/sync-local-work.test.ts',

@@ -1,86 +1,18 @@
 // pushDocument (engine/src/sync/pushPipeline.ts) called directly, against a sandbox on 127.0.0.1
-// with a scripted PushUi: the refusals and cancellations word for word, what the UI is asked and
-// in which order, what reaches the server, the no-op check, the questions only some kinds need
-// (OAS create, streams PUT/PATCH, key id), key secrets, the diff's title, the outcome's message,
-// the gateway reload after a classic push, and the caller's own read of the remote (`known`).
+// with a scripted PushUi, up to the send: the refusals and cancellations word for word, what the UI
+// is asked and in which order, what reaches the server, the no-op check, the questions only some
+// kinds need (OAS create, streams PUT/PATCH, key id), key secrets, the diff's title, and the
+// caller's own read of the remote (`known`). After the send: pushDocumentAfterSend.test.ts.
 import * as assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { ManagementClient } from '../../../api/src';
-import { ManagementApiError } from '../../../api/src/errors';
-import { NO_RELOAD_MESSAGE } from '../../../api/src/specFallbacks';
+import { describe, it } from 'node:test';
 import { hashDocument, formatDocument } from '../../../engine/src/sync/canonicalJson';
 import { SECRET_PLACEHOLDER } from '../../../engine/src/sync/keySecrets';
-import { pushDocument, type PushRequest, type PushUi, type SendSummary } from '../../../engine/src/sync/pushPipeline';
 import { readRemote } from '../../../engine/src/sync/remoteReader';
 import type { RemoteTarget } from '../../../engine/src/sync/syncKinds';
-import { startSandbox } from '../../../sandbox/src/index';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
+import { client, freshPolicy, nextNumber, gatewayOnly, policyTarget, push, request, scripted, serverPolicy, useSandbox } from './pushDocument.helpers';
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let client: ManagementClient;
-
-before(async () => {
-  sandbox = await startSandbox({ port: 0, memory: true });
-  client = new ManagementClient({ name: 'unit', dashboardUrl: sandbox.url, credentials: sandbox.credentials, retries: 0 });
-});
-after(async () => {
-  await sandbox?.close();
-});
-
-const gatewayOnly = () =>
-  new ManagementClient({ name: 'gw', dashboardUrl: sandbox.url, credentials: { gatewaySecret: sandbox.credentials.gatewaySecret }, retries: 0 });
-
-/** A PushUi answering from a script; `asked` records each question in order, `seen` what it was shown. */
-function scripted(script: Partial<PushUi> = {}) {
-  const asked: string[] = [];
-  const seen: {
-    diff?: { remoteText: string; title: string };
-    summary?: SendSummary;
-    reloadMessage?: string;
-    oasContext?: { name: string; environment: string };
-  } = {};
-  const ui: PushUi = {
-    confirmDespiteErrors: async (name, errors) => (asked.push(`errors:${name}:${errors.length}`), (await script.confirmDespiteErrors?.(name, errors)) ?? false),
-    resolveConflict: async (facts) => (asked.push('conflict'), script.resolveConflict ? script.resolveConflict(facts) : 'cancel'),
-    chooseOasCreate: async (context) => {
-      asked.push('oasCreate');
-      seen.oasContext = { name: context.name, environment: context.environment };
-      return script.chooseOasCreate ? script.chooseOasCreate(context) : 'new';
-    },
-    chooseStreamsUpdate: async (name) => (asked.push(`streams:${name}`), script.chooseStreamsUpdate ? script.chooseStreamsUpdate(name) : 'put'),
-    askKeyId: async (name) => (asked.push(`keyId:${name}`), script.askKeyId ? script.askKeyId(name) : undefined),
-    showDiff: async (remoteText, title, document) => {
-      asked.push('diff');
-      seen.diff = { remoteText, title };
-      await script.showDiff?.(remoteText, title, document);
-    },
-    confirmSend: async (summary) => (asked.push('confirm'), (seen.summary = summary), script.confirmSend ? script.confirmSend(summary) : true),
-    offerReload: async (message) => (asked.push('reload'), (seen.reloadMessage = message), script.offerReload ? script.offerReload(message) : false),
-  };
-  return { ui, asked, seen };
-}
-
-const request = (name: string, document: unknown, more: Partial<PushRequest> = {}): PushRequest => ({
-  environment: 'sb',
-  name,
-  uri: `file:///w/${name}`,
-  text: typeof document === 'string' ? document : JSON.stringify(document),
-  errors: [],
-  ...more,
-});
-
-const push = (ui: PushUi, req: PushRequest, on: ManagementClient = client) => pushDocument({ clientFor: async () => on, ui }, req);
-
-const policyTarget = (id: string): RemoteTarget => ({ kind: 'policy', id });
-const serverPolicy = async (id: string) => (await readRemote(client, policyTarget(id))).document as Record<string, unknown>;
-let policyCounter = 0;
-/** A fresh policy on the server (so each test owns what it changes). */
-async function freshPolicy(): Promise<{ id: string; doc: Record<string, unknown> }> {
-  const base = await serverPolicy('silver-plan');
-  const id = `push-unit-${++policyCounter}`;
-  await client.createPolicy({ ...base, id, _id: undefined, name: `Push unit ${policyCounter}` } as never);
-  return { id, doc: await serverPolicy(id) };
-}
+useSandbox();
 
 describe('documents push refuses before asking anything', () => {
   it('a .json file that is not JSON: refused with where it stops being JSON', async () => {
@@ -227,7 +159,7 @@ describe('no-op, diff, confirm, send', () => {
 
   it('a new document: the diff is against nothing, titled new on the environment, not unrecorded', async () => {
     const { doc } = await freshPolicy();
-    const id = `push-unit-new-${++policyCounter}`;
+    const id = `push-unit-new-${nextNumber()}`;
     const { ui, asked, seen } = scripted();
     const outcome = await push(ui, request('n.json', { ...doc, id, name: 'brand new' }, { target: policyTarget(id) }));
     assert.equal(outcome.status, 'pushed', outcome.message);
@@ -298,7 +230,7 @@ describe('questions only some kinds need', () => {
     delete doc['x-svc-api-gateway'].info.id;
     delete doc['x-svc-api-gateway'].info.dbId;
     doc['x-svc-api-gateway'].info.name = 'Payments copy';
-    doc['x-svc-api-gateway'].server.listenPath.value = `/payments-copy-${++policyCounter}/`;
+    doc['x-svc-api-gateway'].server.listenPath.value = `/payments-copy-${nextNumber()}/`;
     return doc;
   };
 
@@ -415,223 +347,5 @@ describe('questions only some kinds need', () => {
     const now = (await readRemote(client, target, { withSecrets: true })).document as Record<string, unknown>;
     assert.equal(now.rate, 12);
     assert.equal(now.hmac_string, 'HMAC-unit-secret');
-  });
-});
-
-describe('the gateway reload after a classic push over the gateway', () => {
-  const target: RemoteTarget = { kind: 'classic', id: SEED_API_IDS.weatherClassic };
-  let round = 0;
-  async function classicPush(script: Partial<PushUi>, reload?: (options: unknown) => Promise<never>, knownMissing = false) {
-    const gw = gatewayOnly();
-    const calls: unknown[] = [];
-    if (reload) gw.reloadGateway = async (options) => (calls.push(options), reload(options));
-    else {
-      const real = gw.reloadGateway.bind(gw);
-      gw.reloadGateway = async (options) => (calls.push(options), real(options));
-    }
-    if (knownMissing)
-      gw.availability.record('GET /svc/reload/group', new ManagementApiError({ kind: 'missing-endpoint', endpoint: 'GET /svc/reload/group', hint: 'h' }));
-    const doc = structuredClone((await readRemote(gw, target)).document) as any;
-    doc.name = `Weather ${++round}`;
-    const { ui, asked, seen } = scripted(script);
-    const signal = new AbortController().signal;
-    const outcome = await push(ui, request('w.json', doc, { environment: 'gw', target, signal }), gw);
-    return { outcome, asked, seen, calls, signal };
-  }
-  const stored = `Pushed w.json to 'gw'. The gateway stored the definition but still serves the previous one until it reloads.`;
-
-  it('declined: not reloaded, the message says the gateway still serves the previous one', async () => {
-    const { outcome, asked, seen, calls } = await classicPush({});
-    assert.deepEqual(asked, ['diff', 'confirm', 'reload']);
-    assert.equal(seen.reloadMessage, stored);
-    assert.equal(outcome.message, stored);
-    assert.equal(outcome.reloaded, false);
-    assert.deepEqual(calls, []);
-  });
-
-  it('accepted: reloaded with the push signal, the definition is live', async () => {
-    const { outcome, calls, signal } = await classicPush({ offerReload: async () => true });
-    assert.equal(outcome.reloaded, true);
-    assert.equal(outcome.message, `Pushed w.json to 'gw' and reloaded the gateway: the definition is live.`);
-    assert.deepEqual(calls, [{ signal }]);
-  });
-
-  it('a server without the reload endpoint: not reloaded, said so', async () => {
-    const missing = async () => {
-      throw new ManagementApiError({ kind: 'missing-endpoint', endpoint: 'GET /svc/reload/group', hint: 'h' });
-    };
-    const { outcome } = await classicPush({ offerReload: async () => true }, missing);
-    assert.equal(outcome.reloaded, false);
-    assert.equal(outcome.message, `Pushed w.json to 'gw'. ${NO_RELOAD_MESSAGE}`);
-  });
-
-  it('another reload failure is thrown', async () => {
-    const failing = async () => {
-      throw new ManagementApiError({ kind: 'server', endpoint: 'GET /svc/reload/group', hint: 'h', status: 500 });
-    };
-    await assert.rejects(classicPush({ offerReload: async () => true }, failing), /GET \/svc\/reload\/group failed \(HTTP 500\)/);
-  });
-
-  it('known missing this session: not offered', async () => {
-    const { outcome, asked, calls } = await classicPush({ offerReload: async () => true }, undefined, true);
-    assert.deepEqual(asked, ['diff', 'confirm']);
-    assert.equal(outcome.reloaded, false);
-    assert.equal(outcome.message, `Pushed w.json to 'gw'. ${NO_RELOAD_MESSAGE}`);
-    assert.deepEqual(calls, []);
-  });
-});
-
-describe('a key addressed by its hash', () => {
-  const keyBody = {
-    alias: 'hash key',
-    rate: 10,
-    per: 60,
-    quota_max: 5,
-    access_rights: { [SEED_API_IDS.weatherClassic]: { api_id: SEED_API_IDS.weatherClassic, versions: ['Default'] } },
-  };
-
-  it("unchanged: a no-op whose target carries the document's API id", async () => {
-    const created = await push(scripted().ui, request('h.key.json', keyBody, { choices: { keyId: 'unit-key-hash' } }));
-    assert.equal(created.status, 'pushed', created.message);
-    const outcome = await push(scripted().ui, request('h.key.json', created.remoteDocument, { target: { kind: 'key', id: created.target!.id } }));
-    assert.equal(outcome.status, 'no-op', outcome.message);
-    assert.deepEqual(outcome.target, { kind: 'key', id: created.target!.id, apiId: SEED_API_IDS.weatherClassic });
-  });
-
-  it('secrets are read only for placeholders: a key without any, or a policy, is read once before the send and once after', async () => {
-    const created = await push(scripted().ui, request('h.key.json', { ...keyBody, alias: 'counted' }, { choices: { keyId: 'unit-key-counted' } }));
-    const calls: string[] = [];
-    const counting = new Proxy(client, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (typeof value !== 'function' || property === 'call') return value;
-        return (...args: unknown[]) => (calls.push(String(property)), value.apply(receiver, args));
-      },
-    });
-    const keyTarget: RemoteTarget = { kind: 'key', id: created.target!.id, apiId: SEED_API_IDS.weatherClassic };
-    const outcome = await push(scripted().ui, request('h.key.json', { ...(created.remoteDocument as object), rate: 13 }, { target: keyTarget }), counting);
-    assert.equal(outcome.status, 'pushed', outcome.message);
-    assert.deepEqual(calls, ['getKey', 'updateKey', 'getKey']);
-    calls.length = 0;
-    const { id, doc } = await freshPolicy();
-    await push(scripted().ui, request('p.json', { ...doc, rate: 14 }, { target: policyTarget(id) }), counting);
-    assert.deepEqual(calls, ['listPolicies', 'updatePolicy', 'listPolicies']);
-  });
-
-  it('the log names what was pushed where, but never a key hash; an overwrite after a conflict is logged', async () => {
-    const created = await push(scripted().ui, request('h.key.json', { ...keyBody, alias: 'logged' }, { choices: { keyId: 'unit-key-logged' } }));
-    const lines: string[] = [];
-    const log = (line: string) => void lines.push(line);
-    const keyTarget: RemoteTarget = { kind: 'key', id: created.target!.id, apiId: SEED_API_IDS.weatherClassic };
-    await pushDocument(
-      { clientFor: async () => client, ui: scripted().ui, log },
-      request('h.key.json', { ...(created.remoteDocument as object), rate: 15 }, { target: keyTarget }),
-    );
-    const { id, doc } = await freshPolicy();
-    const overwrite = scripted({ resolveConflict: async () => 'overwrite' }).ui;
-    await pushDocument(
-      { clientFor: async () => client, ui: overwrite, log },
-      request('p.json', { ...doc, rate: 16 }, { target: policyTarget(id), base: { remoteHash: 'stale' } }),
-    );
-    assert.deepEqual(lines, [
-      `pushed h.key.json to 'sb' through PUT /api/apis/{apiID}/keys/{keyID} (update, id <key hash>)`,
-      'push p.json: the remote changed since the pull; the user chose to overwrite',
-      `pushed p.json to 'sb' through PUT /svc/policies/{polID} (update, id ${id})`,
-    ]);
-  });
-
-  it('the placeholder means "keep the secret" only in a key: a policy holding its text is sent as it is', async () => {
-    const { id, doc } = await freshPolicy();
-    const outcome = await push(scripted().ui, request('p.json', { ...doc, tags: [SECRET_PLACEHOLDER] }, { target: policyTarget(id) }));
-    assert.equal(outcome.status, 'pushed', outcome.message);
-    assert.deepEqual((await serverPolicy(id)).tags, [SECRET_PLACEHOLDER]);
-  });
-
-  it('a hash the server does not know is refused through the dashboard, before any question', async () => {
-    const { ui, asked } = scripted();
-    const outcome = await push(ui, request('h.key.json', keyBody, { target: { kind: 'key', id: 'no-such-key-hash' } }));
-    assert.deepEqual(outcome, { status: 'refused', kind: 'key', message: 'This key does not exist on this environment: create keys with Svc: Create Key.' });
-    assert.deepEqual(asked, []);
-  });
-});
-
-describe('the server moved and the file merges with it', () => {
-  /** A fresh policy pulled (its base), then changed on the server; the file pushed with `mine` merged in. */
-  async function merging(
-    server: Record<string, unknown>,
-    mine: Record<string, unknown>,
-    script: Partial<PushUi> & { merge?: boolean; answers?: Record<string, 'ours' | 'theirs'> },
-  ) {
-    const { id, doc } = await freshPolicy();
-    await client.updatePolicy(id, { ...doc, ...server } as never);
-    const now = await serverPolicy(id);
-    const { ui, asked, seen } = scripted(script);
-    const facts: { merge?: Parameters<NonNullable<PushUi['confirmMerge']>>[0] } = {};
-    ui.confirmMerge = async (f) => (asked.push('confirmMerge'), (facts.merge = f), script.merge ?? false);
-    ui.resolveMergeConflicts = async () => (asked.push('resolveMergeConflicts'), script.answers ? new Map(Object.entries(script.answers)) : undefined);
-    const written: string[] = [];
-    const outcome = await push(
-      ui,
-      request(
-        'p.json',
-        { ...doc, ...mine },
-        {
-          target: policyTarget(id),
-          base: { remoteHash: hashDocument('policy', doc), remoteText: formatDocument(doc) },
-          writeMerged: async (text) => void written.push(text),
-        },
-      ),
-    );
-    return { id, now, outcome, asked, seen, facts, written };
-  }
-
-  it('declined: cancelled, saying the merge was not written; the merge was shown against the server now', async () => {
-    const { id, now, outcome, asked, facts, written } = await merging({ per: 30 }, { rate: 200 }, { merge: false });
-    assert.equal(outcome.status, 'cancelled');
-    assert.equal(outcome.message, 'Push cancelled: nothing was sent and p.json is unchanged (the merge was not written).');
-    assert.ok(outcome.route?.endpoint);
-    assert.deepEqual(asked, ['confirmMerge']);
-    assert.equal(facts.merge?.remoteText, formatDocument(now));
-    assert.equal(facts.merge?.summary.unrecorded, false);
-    assert.deepEqual([facts.merge?.fromServer, facts.merge?.fromFile, facts.merge?.resolved], [['per'], ['rate'], []]);
-    assert.deepEqual(written, []);
-    assert.deepEqual(await serverPolicy(id), now);
-  });
-
-  it('accepted: written, pushed, and the outcome says what came from the server', async () => {
-    const { id, outcome, written } = await merging({ per: 30, quota_max: 50 }, { rate: 200 }, { merge: true });
-    assert.equal(outcome.status, 'pushed', outcome.message);
-    assert.equal(outcome.message, `Merged p.json with the changes on 'sb' and pushed it (${outcome.route?.endpoint}). From the server: per, quota_max.`);
-    assert.deepEqual(outcome.merge, { text: written[0], fromServer: ['per', 'quota_max'], fromFile: ['rate'], resolved: [], written: true });
-    const after = await serverPolicy(id);
-    assert.deepEqual([after.rate, after.per, after.quota_max], [200, 30, 50]);
-  });
-
-  it('nothing else in the file: written, a no-op naming what came from the server', async () => {
-    const { outcome, asked, written } = await merging({ per: 30 }, {}, {});
-    assert.equal(outcome.status, 'no-op', outcome.message);
-    assert.equal(outcome.message, `Merged the changes on 'sb' (per) into p.json: it now equals the server's version; nothing was sent.`);
-    assert.deepEqual(outcome.merge, { text: written[0], fromServer: ['per'], fromFile: [], resolved: [], written: true });
-    assert.deepEqual(asked, []);
-  });
-
-  it('conflicts nobody resolves: cancelled, listing every member both changed', async () => {
-    const { outcome } = await merging({ rate: 150, per: 30 }, { rate: 200, per: 45 }, {});
-    assert.equal(outcome.status, 'cancelled');
-    assert.equal(outcome.message, `Push cancelled: p.json and 'sb' both changed rate, per since you pulled it; nothing was sent and the file is unchanged.`);
-  });
-
-  it('a conflict answered with mine: resolved says (mine), and nothing else came from the server', async () => {
-    const { outcome, facts } = await merging({ rate: 150 }, { rate: 200 }, { answers: { '/rate': 'ours' }, merge: true });
-    assert.equal(outcome.status, 'pushed', outcome.message);
-    assert.deepEqual(facts.merge?.resolved, ['rate (mine)']);
-    assert.deepEqual(outcome.merge?.resolved, ['rate (mine)']);
-    assert.equal(outcome.message, `Merged p.json with the changes on 'sb' and pushed it (${outcome.route?.endpoint}). From the server: nothing.`);
-  });
-
-  it('a conflict answered with theirs: resolved says (theirs)', async () => {
-    const { outcome } = await merging({ rate: 150, per: 30 }, { rate: 200, quota_max: 9 }, { answers: { '/rate': 'theirs' }, merge: true });
-    assert.equal(outcome.status, 'pushed', outcome.message);
-    assert.deepEqual(outcome.merge?.resolved, ['rate (theirs)']);
   });
 });
