@@ -199,7 +199,8 @@ function collect(kind: DocumentKind, value: unknown, c: Collector): void {
     case 'session':
       accessRights(root.access_rights, c);
       arr(root.apply_policies)?.forEach((id, i) => c.refer('policy', id, at('', 'apply_policies', i), 'value'));
-      c.refer('policy', root.apply_policy_id, '/apply_policy_id', 'value');
+      // The gateway reads `apply_policy_id` only when `apply_policies` is empty (user/session.go, SessionState.PolicyIDs).
+      if (!arr(root.apply_policies)?.length) c.refer('policy', root.apply_policy_id, '/apply_policy_id', 'value');
       break;
     case 'webhook': {
       const useId = typeof root.id === 'string' && root.id !== '';

@@ -65,11 +65,7 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
   const anyApi = index.definesAny('api');
   const anyPolicy = index.definesAny('policy');
   const known = (kind: NameKind, name: string): boolean => index.definitionsOf(kind, name).length > 0 || index.remote?.check(kind)?.has(name) === true;
-  const policyRefs = facts.kind === 'session' ? facts.references.filter((r) => r.kind === 'policy') : [];
-  // The gateway reads `apply_policy_id` only when `apply_policies` is empty (user/session.go, SessionState.PolicyIDs).
-  const listed = policyRefs.filter((r) => r.pointer.startsWith('/apply_policies/'));
-  const ignoredByGateway = (ref: { pointer: string }) => listed.length > 0 && ref.pointer === '/apply_policy_id';
-  const keyPolicies = (listed.length > 0 ? listed : policyRefs).map((r) => r.name);
+  const keyPolicies = facts.kind === 'session' ? facts.references.filter((r) => r.kind === 'policy').map((r) => r.name) : [];
   const missingPolicy = (name: string): string => {
     if (keyPolicies.length <= 1) return MISSING_POLICY;
     return keyPolicies.some((other) => other !== name && known('policy', other)) ? SKIPPED_POLICY : NO_POLICY_FOUND;
@@ -80,7 +76,7 @@ export function linkProblems(facts: FileFacts, index: LinkLookup): Problem[] {
     if (ref.kind !== 'api' && ref.kind !== 'policy') continue;
     // The inner `access_rights.<id>.api_id` repeats the key: one warning, on the key.
     if (ref.kind === 'api' && ref.target === 'value' && ref.pointer.startsWith('/access_rights/')) continue;
-    if (known(ref.kind, ref.name) || ignoredByGateway(ref)) continue;
+    if (known(ref.kind, ref.name)) continue;
     const suggestion = closestName(ref.name, index.namesOf?.(ref.kind) ?? []);
     const hint = suggestion ? ` Did you mean \`${suggestion}\`?` : '';
     const where = (what: string): string => `No ${what} with the id \`${ref.name}\` is ${scopeOf(ref.kind, index.remote)}`;
