@@ -104,9 +104,10 @@ export async function pushCommand(root: string, connection: Connection, options:
     out.error('nothing was pushed.');
     return EXIT.usage;
   }
-  // Without FILE arguments: the tracked files changed locally (or in conflict).
+  // Without FILE arguments: the tracked files changed locally. The quick check above kept only those
+  // (by the normalised hash the comparison uses too); left out here: the ones the server has too.
   let candidates = inspected;
-  if (options.files.length === 0) candidates = inspected.filter(({ inspection: i }) => i.comparison.localChanged && i.comparison.status !== 'unchanged');
+  if (options.files.length === 0) candidates = inspected.filter(({ inspection: i }) => i.comparison.status !== 'unchanged');
   if (candidates.length === 0) {
     out.note(`Nothing to push: no file changed since it was pulled from '${environment}'.`);
     return EXIT.ok;

@@ -2,8 +2,10 @@
 // anything is left to do (0), something was refused or failed (1), or the server moved (3).
 // Over real HTTP against a sandbox; a proxy in front of it makes one send fail.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs/promises';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startCliWorld, type CliWorld } from './cliHarness';
 
@@ -51,6 +53,21 @@ describe('svc push: exit codes a pipeline relies on', () => {
     // The file, unchanged here, is still behind the server: diff says so (exit 1), it was not a conflict.
     assert.equal((await w.svc(['diff', GOLD])).code, 1);
     assert.equal((await w.svc(['pull', GOLD])).code, 0);
+  });
+
+  test('a file only re-indented, whose resource changed on the server, is not pushed: the file is not rewritten either', async () => {
+    // Its bytes differ from the pull, so the quick check lets it through; its value does not.
+    const policy = await w.readJson(SILVER);
+    await w.writeJson(SILVER, policy, 4);
+    const text = await fs.readFile(path.join(w.dir, SILVER), 'utf8');
+    await w.client.updatePolicy(policy.id, { ...policy, rate: policy.rate + 3 });
+    const run = await w.svc(['push', '--yes']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr + run.stdout, /Nothing to push: no file changed since it was pulled/);
+    assert.doesNotMatch(run.stdout, /merged/);
+    assert.equal(await fs.readFile(path.join(w.dir, SILVER), 'utf8'), text, 'the file is as the user left it');
+    assert.equal((await policyOnServer(policy.id)).rate, policy.rate + 3, 'the server keeps its change');
+    assert.equal((await w.svc(['pull', SILVER])).code, 0);
   });
 
   test('a classic API the server lacks is refused (exit 1), not taken for a conflict, and nothing is sent', async () => {
