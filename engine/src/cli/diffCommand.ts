@@ -6,6 +6,7 @@ import { type FileStatus, type PathChange } from '../sync/compare';
 import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
 import { LocalHashCache } from '../sync/localHashes';
+import { insideWorkspace } from '../sync/readContainment';
 import { localStateOf, nameOf, unchangedLocally, unchangedRemotely, type LocalState } from '../sync/quickCheck';
 import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SYNC_KIND_LABELS, type RemoteTarget, type SyncKind } from '../sync/syncKinds';
@@ -57,10 +58,10 @@ export async function buildDiffReport(root: string, connection: Connection, file
   // Every tracked file read and hashed first (parsed only when its bytes are new), while the
   // listings are on their way; the event loop gets a turn now and then to take them in.
   const locals = new Map<string, LocalState>();
+  const inside = insideWorkspace(root);
   for (const [index, work] of files.entries()) {
-    if (work.record) locals.set(work.key, localStateOf(hashes, work.key, work.file, work.record.target.kind));
-    // How often the event loop gets a turn decides when the listings' answers are taken in, not what they say:
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ArrowFunction: a scheduling detail
+    if (work.record) locals.set(work.key, localStateOf(hashes, work.key, work.file, work.record.target.kind, inside));
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ArrowFunction: changes when answers are taken in, not what
     if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
   }
   let done = 0;
@@ -74,6 +75,7 @@ export async function buildDiffReport(root: string, connection: Connection, file
         if (local.hash !== undefined) {
           const { target } = record;
           const remote = await catalog.read(target, { mode: target.publicMode ? 'public' : undefined });
+          // Stryker disable next-line ConditionalExpression: the full way below finds such a file unchanged too, by the same name; this spares a parse and diff
           if (unchangedLocally(local, record) && unchangedRemotely(remote, record))
             return unchangedResult(work.key, target, nameOf(target.kind, remote, target.id));
           return resultOf(work.key, await inspectFile(client, root, work.file, record, undefined, () => Promise.resolve(remote)));

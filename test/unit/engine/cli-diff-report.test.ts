@@ -67,8 +67,9 @@ async function keeping(files: string[], body: () => Promise<void>): Promise<void
     await body();
   } finally {
     for (const [f, text] of saved) {
-      if (text === undefined) await fs.rm(path.join(w.dir, f), { force: true });
-      else await fs.writeFile(path.join(w.dir, f), text);
+      // Removed first: a symlink put in the file's place is replaced, not written through.
+      await fs.rm(path.join(w.dir, f), { force: true });
+      if (text !== undefined) await fs.writeFile(path.join(w.dir, f), text);
     }
   }
 }
@@ -142,15 +143,20 @@ describe('svc diff: nothing changed', () => {
     const store = new SyncStateStore();
     const ports = { client: w.client, store, unsavedText: () => undefined, decideOverwrite: async () => 'skip' as const };
     const target = { kind: 'oas' as const, id: SEED_API_IDS.inventoryOas };
-    const outcome = await pullResource(ports, { environment: new URL(w.url).host, target, root: w.dir, folder: 'svc', mode: 'public' });
-    const file = path.relative(w.dir, outcome.file!).split(path.sep).join('/');
-    await keeping([file], async () => {
-      assert.equal((await w.readJson(file))['x-svc-api-gateway'], undefined, 'the public form');
-      const { run, report, requests } = await diffJson([file]);
-      assert.equal(run.code, 0, run.stdout);
-      assert.equal(report.files[0].status, 'unchanged');
-      const documentReads = requests.filter((r) => r.startsWith(`GET /svc/apis/oas/${SEED_API_IDS.inventoryOas}`));
-      assert.deepEqual(documentReads, [`GET /svc/apis/oas/${SEED_API_IDS.inventoryOas}?mode=public`]);
+    // The state as it was before this pull is put back afterwards; the public file is removed.
+    await keeping([], async () => {
+      const outcome = await pullResource(ports, { environment: new URL(w.url).host, target, root: w.dir, folder: 'svc', mode: 'public' });
+      const file = path.relative(w.dir, outcome.file!).split(path.sep).join('/');
+      try {
+        assert.equal((await w.readJson(file))['x-svc-api-gateway'], undefined, 'the public form');
+        const { run, report, requests } = await diffJson([file]);
+        assert.equal(run.code, 0, run.stdout);
+        assert.equal(report.files[0].status, 'unchanged');
+        const documentReads = requests.filter((r) => r.startsWith(`GET /svc/apis/oas/${SEED_API_IDS.inventoryOas}`));
+        assert.deepEqual(documentReads, [`GET /svc/apis/oas/${SEED_API_IDS.inventoryOas}?mode=public`]);
+      } finally {
+        await fs.rm(outcome.file!, { force: true });
+      }
     });
   });
 });
@@ -266,6 +272,72 @@ describe('svc diff: what each file entry says', () => {
       );
       assert.deepEqual(report.summary, { files: 1, unchanged: 0, differences: 1, conflicts: 1, errors: 0 });
     });
+  });
+});
+
+describe('svc diff: reading stays inside the workspace, also for a file nobody changed', () => {
+  let outside: string;
+  before(async () => {
+    outside = await fs.mkdtemp(path.join(path.dirname(w.dir), 'svc-outside-'));
+  });
+  after(async () => {
+    if (outside) await fs.rm(outside, { recursive: true, force: true });
+  });
+
+  test('a pulled file replaced by a symlink leading out to the same bytes is refused, not called unchanged; a symlink inside is compared', async () => {
+    await keeping([GOLD], async () => {
+      const file = path.join(w.dir, GOLD);
+      await fs.copyFile(file, path.join(outside, 'gold.json'));
+      await fs.rm(file);
+      await fs.symlink(path.join(outside, 'gold.json'), file);
+      const { run, report, requests } = await diffJson([GOLD]);
+      assert.equal(run.code, 2);
+      assert.equal(report.files[0].status, 'error');
+      assert.match(
+        report.files[0].message,
+        /^Refused to read '.*gold-plan\.policy\.json' \(named by \.svc\/state\.json\): it resolves through a symbolic link to '.*gold\.json', outside/,
+      );
+      assert.deepEqual(requests, [], 'nothing asked of the server');
+      // svc push of every changed file: not skipped as unchanged either, but refused with the reason.
+      const push = await w.svc(['push', '--yes'], { env });
+      assert.equal(push.code, 2, push.stdout + push.stderr);
+      assert.match(push.stderr, /svc\/gold-plan\.policy\.json: Refused to read .* outside the workspace folder/);
+
+      await fs.mkdir(path.join(w.dir, 'kept'), { recursive: true });
+      await fs.copyFile(path.join(outside, 'gold.json'), path.join(w.dir, 'kept/gold.json'));
+      await fs.rm(file);
+      await fs.symlink(path.join(w.dir, 'kept/gold.json'), file);
+      const inside = await diffJson([GOLD]);
+      assert.equal(inside.run.code, 0, inside.run.stdout);
+      assert.equal(inside.report.files[0].status, 'unchanged');
+    });
+    await fs.rm(path.join(w.dir, 'kept'), { recursive: true, force: true });
+  });
+
+  test('state entries leading out (../ and through a linked folder) with the recorded hashes are refused', async () => {
+    const gold = await fs.readFile(path.join(w.dir, GOLD), 'utf8');
+    await fs.writeFile(path.join(outside, 'config.json'), gold);
+    await fs.symlink(outside, path.join(w.dir, 'linked'));
+    try {
+      await keeping([], async () => {
+        const state = await w.readJson('.svc/state.json');
+        const traversing = `../${path.basename(outside)}/config.json`;
+        for (const key of [traversing, 'linked/config.json']) state.files[key] = { ...state.files[GOLD] };
+        await w.writeJson('.svc/state.json', state);
+        const { run, report } = await diffJson([]);
+        assert.equal(run.code, 2);
+        const byFile = new Map(report.files.map((f: any) => [f.file, f]));
+        for (const key of [traversing, 'linked/config.json']) {
+          const entry: any = byFile.get(key);
+          assert.equal(entry.status, 'error', key);
+          assert.match(entry.message, /^Refused to read .* outside the workspace folder/, key);
+        }
+        assert.equal(report.summary.errors, 2);
+        assert.equal(report.summary.unchanged, pulled.length);
+      });
+    } finally {
+      await fs.rm(path.join(w.dir, 'linked'));
+    }
   });
 });
 
