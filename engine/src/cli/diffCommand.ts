@@ -6,6 +6,7 @@ import { type FileStatus, type PathChange } from '../sync/compare';
 import { mapPool, SYNC_CONCURRENCY } from '../sync/pool';
 import { inspectFile, InspectionProblem, type Inspection } from '../sync/inspect';
 import { LocalHashCache } from '../sync/localHashes';
+import { insideWorkspace } from '../sync/readContainment';
 import { localStateOf, nameOf, unchangedLocally, unchangedRemotely, type LocalState } from '../sync/quickCheck';
 import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SYNC_KIND_LABELS, type RemoteTarget, type SyncKind } from '../sync/syncKinds';
@@ -57,8 +58,10 @@ export async function buildDiffReport(root: string, connection: Connection, file
   // Every tracked file read and hashed first (parsed only when its bytes are new), while the
   // listings are on their way; the event loop gets a turn now and then to take them in.
   const locals = new Map<string, LocalState>();
+  const inside = insideWorkspace(root);
   for (const [index, work] of files.entries()) {
-    if (work.record) locals.set(work.key, localStateOf(hashes, work.key, work.file, work.record.target.kind));
+    if (work.record) locals.set(work.key, localStateOf(hashes, work.key, work.file, work.record.target.kind, inside));
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,ArrowFunction: changes when answers are taken in, not what
     if (index % 256 === 255) await new Promise((resolve) => setImmediate(resolve));
   }
   let done = 0;
@@ -66,6 +69,7 @@ export async function buildDiffReport(root: string, connection: Connection, file
     try {
       const { record } = work;
       const local = locals.get(work.key);
+      // Stryker disable next-line LogicalOperator: locals holds an entry exactly for the files with a record, so || is && here
       if (record && local) {
         // Unchanged on both sides by the recorded hashes: no parse (when the bytes are known), no diff.
         if (local.hash !== undefined) {
@@ -146,8 +150,8 @@ function resultOf(file: string, inspection: Inspection): DiffFileResult {
   return result;
 }
 
-const STATUS_WORDS: Record<DiffFileResult['status'], string> = {
-  unchanged: 'unchanged',
+/** Unchanged files are not listed (the summary counts them), so they have no words here. */
+const STATUS_WORDS: Record<Exclude<DiffFileResult['status'], 'unchanged'>, string> = {
   'changed-locally': 'changed locally',
   'changed-remotely': 'changed on the server',
   conflict: 'CONFLICT: changed locally and on the server',

@@ -21,6 +21,7 @@ import type { OasVersionChoice, PushChoices } from '../sync/routing';
 import { readSnapshot } from '../sync/stateFile';
 import { LocalHashCache } from '../sync/localHashes';
 import { localStateOf, unchangedLocally } from '../sync/quickCheck';
+import { insideWorkspace } from '../sync/readContainment';
 import { LISTING_FROM, RemoteCatalog } from '../sync/remoteCatalog';
 import { SyncStateStore } from '../sync/stateStore';
 import { SYNC_KIND_LABELS } from '../sync/syncKinds';
@@ -65,7 +66,10 @@ export async function pushCommand(root: string, connection: Connection, options:
   let toInspect = files;
   if (options.files.length === 0) {
     const hashes = await LocalHashCache.load(root);
-    toInspect = files.filter((work) => !work.record || !unchangedLocally(localStateOf(hashes, work.key, work.file, work.record.target.kind), work.record));
+    const inside = insideWorkspace(root);
+    toInspect = files.filter(
+      (work) => !work.record || !unchangedLocally(localStateOf(hashes, work.key, work.file, work.record.target.kind, inside), work.record),
+    );
     await hashes.save(root);
   }
   // Many files: the server's versions from its listings, read once; a few: only those resources.

@@ -24,7 +24,7 @@ export class OutsideWorkspaceError extends Error {
 }
 
 /** The root itself (`rel` is '') is inside; `..x` is a name inside, `..` and `../x` are not. */
-const isInside = (root: string, candidate: string): boolean => {
+export const isInside = (root: string, candidate: string): boolean => {
   const rel = path.relative(root, candidate);
   return !rel.startsWith(`..${path.sep}`) && rel !== '..' && !path.isAbsolute(rel);
 };

@@ -13,17 +13,20 @@ import type { SyncRecord } from './stateFile';
 import type { SyncKind } from './syncKinds';
 
 export interface LocalState {
-  /** The file's normalised hash; undefined when it cannot be read or is not JSON (the full way says why). */
+  /** The file's normalised hash; undefined when it is outside the workspace, cannot be read or is not JSON (the full way says why). */
   hash?: string;
 }
 
 /**
- * Reads a pulled file and hashes it (parsed only when its bytes are new). The read is synchronous:
+ * Reads a pulled file and hashes it (parsed only when its bytes are new), when it is inside the
+ * workspace (`inside`: readContainment.ts's insideWorkspace): a state entry or a symlink leading
+ * out is not read here, and the full way refuses it with the reason. The read is synchronous:
  * for thousands of small files one system call each beats four hops through libuv's thread pool
  * (open, stat, read, close), and the command-line tools that call this do nothing else meanwhile
  * but wait for the listing, which arrives on its own socket.
  */
-export function localStateOf(hashes: LocalHashCache, key: string, file: string, kind: SyncKind): LocalState {
+export function localStateOf(hashes: LocalHashCache, key: string, file: string, kind: SyncKind, inside: (file: string) => boolean): LocalState {
+  if (!inside(file)) return {};
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

@@ -12,6 +12,7 @@ import { LocalHashCache, LOCAL_HASHES_FILE } from '../../../engine/src/sync/loca
 import { pullResource, type PullOutcome, type PullPorts } from '../../../engine/src/sync/pull';
 import { pullBatch, type BatchItem } from '../../../engine/src/sync/pullBatch';
 import { localStateOf, unchangedLocally } from '../../../engine/src/sync/quickCheck';
+import { insideWorkspace } from '../../../engine/src/sync/readContainment';
 import type { RemoteSnapshot } from '../../../engine/src/sync/remoteReader';
 import { SyncStateStore } from '../../../engine/src/sync/stateStore';
 import { SYNC_KINDS } from '../../../engine/src/sync/syncKinds';
@@ -111,20 +112,21 @@ test('a pulled YAML file unchanged since the pull is unchanged by the quick chec
     const record = (await store.get(root)).files[key];
 
     // The first run parses the YAML file and finds it as pulled; the next run knows its bytes.
+    const inside = insideWorkspace(root);
     const first = await LocalHashCache.load(root);
-    assert.ok(unchangedLocally(localStateOf(first, key, file, 'oas'), record), 'unchanged since the pull');
+    assert.ok(unchangedLocally(localStateOf(first, key, file, 'oas', inside), record), 'unchanged since the pull');
     await first.save(root);
     const next = await LocalHashCache.load(root);
     const text = await fs.readFile(file, 'utf8');
     assert.deepEqual(next.hashOf(key, 'oas', text), { hash: record.localHash }, 'known by its bytes: not parsed');
-    assert.ok(unchangedLocally(localStateOf(next, key, file, 'oas'), record));
+    assert.ok(unchangedLocally(localStateOf(next, key, file, 'oas', inside), record));
 
     // A comment changes the bytes, not the value: parsed once more, still unchanged; a value edit is a change.
     await fs.writeFile(file, `# kept in git\n${text}`);
     assert.deepEqual(next.hashOf(key, 'oas', `# kept in git\n${text}`).parsed, document);
-    assert.ok(unchangedLocally(localStateOf(next, key, file, 'oas'), record));
+    assert.ok(unchangedLocally(localStateOf(next, key, file, 'oas', inside), record));
     await fs.writeFile(file, text.replace(/^( {2}title: )Payments$/m, '$1Payments (edited)'));
-    assert.ok(!unchangedLocally(localStateOf(next, key, file, 'oas'), record), 'a value edit is a local change');
+    assert.ok(!unchangedLocally(localStateOf(next, key, file, 'oas', inside), record), 'a value edit is a local change');
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }
