@@ -100,7 +100,10 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
       text = fileMerge.text;
     }
   }
-  if (request.base && remoteHash !== request.base.remoteHash && !fileMerge) {
+  // The server moved and the file could not be merged with it (its pulled version is gone): asked,
+  // unless the file already equals the server's version, where there is nothing to overwrite.
+  const sameAsServer = remote.exists && sameDocument(kind, document, remote.document);
+  if (request.base && remoteHash !== request.base.remoteHash && !fileMerge && !sameAsServer) {
     const decision = await ui.resolveConflict({
       name,
       environment,
@@ -125,7 +128,7 @@ export async function pushDocument(deps: PushDeps, request: PushRequest): Promis
   }
 
   const choices: PushChoices = { ...request.choices };
-  if (remote.exists && !choices.oasVersion && sameDocument(kind, document, remote.document)) {
+  if (sameAsServer && !choices.oasVersion) {
     if (fileMerge) {
       // The merge brought the server's changes in and the file had nothing else: nothing to send.
       await request.writeMerged!(text);
