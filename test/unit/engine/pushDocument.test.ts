@@ -124,6 +124,15 @@ describe('the remote changed since the pull', () => {
     assert.equal(outcome.status, 'cancelled');
     assert.equal(outcome.message, `Push cancelled: p.json changed on 'sb' since you pulled it; nothing was sent.`);
   });
+
+  it('a file already equal to the server, which moved without a base to merge with: no-op, nothing asked', async () => {
+    const { id, doc } = await freshPolicy();
+    const { ui, asked } = scripted();
+    const outcome = await push(ui, request('p.json', doc, { target: policyTarget(id), base: { remoteHash: 'stale' } }));
+    assert.equal(outcome.status, 'no-op');
+    assert.equal(outcome.message, `No changes: p.json is the same as the policy on 'sb'; nothing was sent.`);
+    assert.deepEqual(asked, []);
+  });
 });
 
 describe('no-op, diff, confirm, send', () => {
