@@ -205,6 +205,7 @@ describe('svc push: what a merge, a resolution and the lint print', () => {
       const run = await push(['--yes', '--ours']);
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.match(run.stdout, /^ {4}conflicts resolved: rate \(mine\), per \(mine\)$/m, run.stdout);
+      assert.match(run.stdout, /^ {4}merged with the server's changes \(written to the file before the push\): none$/m);
       const now = await policyOnServer(gold.id);
       assert.deepEqual([now.rate, now.per], [gold.rate + 1, gold.per + 1]);
     });
