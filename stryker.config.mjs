@@ -111,9 +111,13 @@ export const AREAS = {
       'validation/src/refusals.ts',
       'validation/src/semantic/*.ts',
       'validation/src/suggest.ts',
+      'validation/src/goUrl.ts',
+      'validation/src/nullPolicy.ts',
+      'validation/src/numberLiterals.ts',
       'sandbox/src/routes/refusals.ts',
     ],
     tests: [
+      'test/unit/validation/numberLiterals.test.ts',
       'test/unit/validation/severity.test.ts',
       'test/unit/validation/decoding.test.ts',
       'test/unit/validation/kvReferences.test.ts',
