@@ -29,6 +29,7 @@ export const AREAS = {
     ],
     tests: [
       // First: a mutant it kills stops there (forceBail), before the longer files run.
+      'test/unit/engine/cli-pull-output.test.ts',
       'test/unit/engine/cli-push-plan.test.ts',
       'test/unit/engine/cli-push-outcomes.test.ts',
       'test/unit/engine/cli-exit-codes.test.ts',
