@@ -30,6 +30,7 @@ export const AREAS = {
     tests: [
       // First: a mutant it kills stops there (forceBail), before the longer files run.
       'test/unit/engine/cli-push-edges.test.ts',
+      'test/unit/engine/cli-pull-output.test.ts',
       'test/unit/engine/cli-diff-text.test.ts',
       'test/unit/engine/cli-diff-report.test.ts',
       'test/unit/engine/cli-push-plan.test.ts',
