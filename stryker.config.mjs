@@ -53,8 +53,11 @@ export const AREAS = {
       'engine/src/sync/stateFile.ts',
       'engine/src/sync/keySecrets.ts',
       'engine/src/sync/jsonProblem.ts',
+      'engine/src/sync/readContainment.ts',
+      'engine/src/sync/quickCheck.ts',
     ],
     tests: [
+      'test/unit/engine/insideWorkspace.test.ts',
       'test/unit/engine/pushDocument.test.ts',
       'test/unit/engine/pushDocumentAfterSend.test.ts',
       'test/unit/engine/canonicalText.test.ts',
