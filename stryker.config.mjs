@@ -58,6 +58,8 @@ export const AREAS = {
     ],
     tests: [
       'test/unit/engine/insideWorkspace.test.ts',
+      'test/unit/engine/quickCheck.test.ts',
+      'test/unit/engine/readContained.test.ts',
       'test/unit/engine/pushDocument.test.ts',
       'test/unit/engine/pushDocumentAfterSend.test.ts',
       'test/unit/engine/canonicalText.test.ts',

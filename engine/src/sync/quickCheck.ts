@@ -41,6 +41,7 @@ export function localStateOf(hashes: LocalHashCache, key: string, file: string, 
 }
 
 /** True when the file is as it was pulled or pushed (by the record's local hash). */
+// Stryker disable next-line ConditionalExpression: a record's localHash is always a string (stateFile.ts checks each member): no hash never equals it
 export const unchangedLocally = (local: LocalState, record: SyncRecord) => local.hash !== undefined && local.hash === record.localHash;
 
 /** The name `inspectFile` gives a resource the server still has. */

@@ -56,6 +56,7 @@ export function insideWorkspace(root: string): (file: string) => boolean {
     if (!isInside(path.resolve(root), absolute)) return false;
     const folder = path.dirname(absolute);
     let inside = folders.get(folder);
+    // Stryker disable next-line ConditionalExpression: the cache spares a folder's real path the second time; it answers the same
     if (inside === undefined) folders.set(folder, (inside = realInside(folder)));
     if (!inside) return false;
     try {

@@ -65,3 +65,13 @@ test('a root reached through a symlink: its files are inside', async () => {
   assert.equal(inside('svc/a.json'), true);
   assert.equal(inside('svc/out.json'), false);
 });
+
+test('a path written outside the root is not inside, even where it resolves into it', async () => {
+  const alias = path.join(base, 'alias-in');
+  await fs.symlink(root, alias);
+  assert.equal(insideWorkspace(root)('../alias-in/svc/a.json'), false);
+});
+
+test('a file in a folder that is gone is not known to be inside', () => {
+  assert.equal(insideWorkspace(root)('gone-folder/a.json'), false);
+});
