@@ -29,6 +29,9 @@ export const AREAS = {
     ],
     tests: [
       // First: a mutant it kills stops there (forceBail), before the longer files run.
+      // main.ts (arguments, dispatch, exit codes): the files without a sandbox first.
+      'test/unit/engine/internalError.test.ts',
+      'test/unit/engine/cli-explain.test.ts',
       'test/unit/engine/cli-push-plan.test.ts',
       'test/unit/engine/cli-push-outcomes.test.ts',
       'test/unit/engine/cli-exit-codes.test.ts',
@@ -36,6 +39,9 @@ export const AREAS = {
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/engine/cli-merge.test.ts',
       'test/unit/engine/cli-push-reads.test.ts',
+      'test/unit/engine/cli-hardening.test.ts',
+      'test/unit/engine/cli-environments.test.ts',
+      'test/unit/engine/cli-environments-state.test.ts',
     ],
   },
   sync: {

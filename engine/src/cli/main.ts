@@ -139,7 +139,8 @@ const COMMAND_OPTIONS = {
 } as const;
 
 type Command = keyof typeof COMMAND_OPTIONS;
-const isCommand = (value: string | undefined): value is Command => !!value && value in COMMAND_OPTIONS;
+// Own keys only: `in` would take toString, constructor or __proto__ for commands (and run none of them, exit 0).
+const isCommand = (value: string): value is Command => Object.hasOwn(COMMAND_OPTIONS, value);
 
 /**
  * Flags people try for a credential, and the variable that carries it instead. A credential on
