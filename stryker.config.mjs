@@ -30,6 +30,7 @@ export const AREAS = {
     tests: [
       // First: a mutant it kills stops there (forceBail), before the longer files run.
       // main.ts (arguments, dispatch, exit codes): the files without a sandbox first.
+      'test/unit/engine/cli-arguments.test.ts',
       'test/unit/engine/internalError.test.ts',
       'test/unit/engine/cli-explain.test.ts',
       'test/unit/engine/cli-push-plan.test.ts',
