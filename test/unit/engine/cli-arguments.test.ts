@@ -8,10 +8,10 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import { EXIT } from '../../../engine/src/cli/exitCodes';
 import { INSECURE_WARNING } from '../../../engine/src/cli/connection';
-import { runSvc, USAGE } from '../../../engine/src/cli/main';
+import { main, runSvc, USAGE } from '../../../engine/src/cli/main';
 
 interface Run {
   code: number | undefined;
@@ -451,5 +451,43 @@ describe('environments: render, promote and push', () => {
       assert.equal(r.code, EXIT.usage, args.join(' '));
       assert.match(firstLine(r), /^svc: --new-version\/--base-api are not available with environments yet/, args.join(' '));
     }
+  });
+});
+
+describe('main(): the process entry (bin/svc.js)', () => {
+  /** Runs main() with these arguments, stderr captured (`fail` makes its first write throw); returns the exit code it set. */
+  async function runMain(t: TestContext, args: string[], fail = false) {
+    const written: string[] = [];
+    t.mock.method(process.stderr, 'write', (chunk: unknown) => {
+      if (fail && written.length === 0) {
+        written.push('');
+        throw new Error('stderr \u001b[2Jclosed');
+      }
+      written.push(String(chunk));
+      return true;
+    });
+    const argv = process.argv;
+    process.argv = [argv[0], 'svc', ...args];
+    try {
+      main();
+      // runSvc settles in microtasks here (nothing to read or send): one turn of the event loop is enough.
+      await new Promise((resolve) => setImmediate(resolve));
+      return { code: process.exitCode, stderr: written.join('') };
+    } finally {
+      process.argv = argv;
+      process.exitCode = undefined;
+    }
+  }
+
+  test('takes the arguments after the script and sets the exit code', async (t) => {
+    const r = await runMain(t, ['frobnicate', '--all']);
+    assert.equal(r.code, EXIT.usage);
+    assert.ok(r.stderr.startsWith("svc: unknown command 'frobnicate'.\n"), r.stderr.slice(0, 200));
+  });
+
+  test('a failure svc did not expect is reported escaped as an internal error; exit 2', async (t) => {
+    const r = await runMain(t, ['frobnicate'], true);
+    assert.equal(r.code, EXIT.usage);
+    assert.ok(r.stderr.startsWith('svc: internal error: Error: stderr \\x1b[2Jclosed\n    at '), r.stderr.slice(0, 200));
   });
 });
