@@ -43,6 +43,7 @@ export const AREAS = {
       'test/unit/engine/cli-hardening.test.ts',
       'test/unit/engine/cli-environments.test.ts',
       'test/unit/engine/cli-environments-state.test.ts',
+      'test/unit/engine/cli-flags.test.ts',
     ],
   },
   sync: {

@@ -48,7 +48,18 @@ describe('without environments', () => {
       doc['x-svc-api-gateway'].server.listenPath.value = `/payments-${name}/`;
       await fs.mkdir(path.join(w.dir, 'apis'), { recursive: true });
       await w.writeJson(`apis/payments-${name}.oas.json`, doc);
-      const run = await w.svc(['push', '--yes', '--new-version', name, '--base-api', SEED_API_IDS.paymentsOas, '--base-version', 'v1', ...extra, `apis/payments-${name}.oas.json`]);
+      const run = await w.svc([
+        'push',
+        '--yes',
+        '--new-version',
+        name,
+        '--base-api',
+        SEED_API_IDS.paymentsOas,
+        '--base-version',
+        'v1',
+        ...extra,
+        `apis/payments-${name}.oas.json`,
+      ]);
       assert.equal(run.code, 0, run.stdout + run.stderr);
       const after = await versioning();
       assert.ok(
@@ -108,7 +119,10 @@ describe('with environments (svc.environments.json)', () => {
       assert.equal(run.code, 0, run.stdout + run.stderr);
       return run.stdout;
     };
-    assert.match(await push('Petstore stored'), /^pushed {5}apis\/petstore-classic\.classic\.json to 'development' \(stored; live after a gateway reload: --reload\)$/m);
+    assert.match(
+      await push('Petstore stored'),
+      /^pushed {5}apis\/petstore-classic\.classic\.json to 'development' \(stored; live after a gateway reload: --reload\)$/m,
+    );
     assert.match(await push('Petstore live', '--reload'), /^pushed {5}apis\/petstore-classic\.classic\.json to 'development' \(gateway reloaded: live\)$/m);
   });
 
