@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { EXIT } from '../../../engine/src/cli/exitCodes';
 import { INSECURE_WARNING } from '../../../engine/src/cli/connection';
-import { main, runSvc, USAGE } from '../../../engine/src/cli/main';
+import { credentialFlagProblem, main, runSvc, USAGE } from '../../../engine/src/cli/main';
 
 interface Run {
   code: number | undefined;
@@ -165,6 +165,19 @@ describe('unknown commands and options', () => {
     assert.equal(r.code, EXIT.usage);
     assert.match(r.stderr, /^svc: credentials come only from environment variables.*instead of --token, set SVC_DASHBOARD_TOKEN/);
     assert.equal(r.stderr.split('\n').length, 2, 'one line, no usage');
+    for (const [flag, variable] of [
+      ['--dashboard-token=abc', 'SVC_DASHBOARD_TOKEN'],
+      ['--Authorization', 'SVC_DASHBOARD_TOKEN'],
+      ['--secret', 'SVC_GATEWAY_SECRET'],
+      ['--admin-secret=abc', 'SVC_ADMIN_SECRET'],
+    ]) {
+      const named = await svc(['pull', '--all', flag], { env: legacyEnv() });
+      assert.equal(named.code, EXIT.usage, flag);
+      const name = flag.replace(/=.*/, '').toLowerCase();
+      assert.match(firstLine(named), new RegExp(`instead of ${name}, set ${variable} `), flag);
+    }
+    // Just outside: a word that only ends in a credential flag's name is a file name, not a flag.
+    assert.equal(credentialFlagProblem(['backup--token', 'x--secret=1']), undefined);
     // After --: not a flag. `migrate` refuses the mode first, so nothing is sent.
     const file = await svc(['migrate', '--', '--token'], { env: legacyEnv() });
     assert.equal(firstLine(file), 'svc: Choose exactly one of --dry-run, --stage, --promote, --direct.');
@@ -237,6 +250,17 @@ describe('conflicting flags', () => {
     const r = await svc(['diff', '--select', 'tag:'], { env: legacyEnv() });
     assert.equal(r.code, EXIT.usage);
     assert.match(firstLine(r), /^svc: --select 'tag:' selects nothing/);
+  });
+
+  test('--format text is the default of diff: the same summary, exit 0 (no pulled file: nothing is read)', async () => {
+    const plain = await svc(['diff'], { env: legacyEnv() });
+    const text = await svc(['diff', '--format', 'text'], { env: legacyEnv() });
+    assert.equal(plain.code, EXIT.ok, plain.stderr);
+    assert.deepEqual(text, plain);
+    assert.match(text.stderr, /^0 file\(s\) compared with '127\.0\.0\.1:\d+': 0 unchanged, 0 with differences\.\n$/);
+    const json = await svc(['diff', '--format', 'json'], { env: legacyEnv() });
+    assert.equal(json.code, EXIT.ok);
+    assert.equal(JSON.parse(json.stdout).summary.files, 0);
   });
 
   test('--format: text or json on diff and migrate; json or yaml on pull', async () => {
