@@ -29,9 +29,14 @@ export const AREAS = {
     ],
     tests: [
       // First: a mutant it kills stops there (forceBail), before the longer files run.
+      // main.ts (arguments, dispatch, exit codes): the files without a sandbox first.
+      'test/unit/engine/cli-arguments.test.ts',
+      'test/unit/engine/cli-diff-text.test.ts',
+      'test/unit/engine/internalError.test.ts',
+      'test/unit/engine/cli-explain.test.ts',
+      // Each command's own file, then the older ones.
       'test/unit/engine/cli-push-edges.test.ts',
       'test/unit/engine/cli-pull-output.test.ts',
-      'test/unit/engine/cli-diff-text.test.ts',
       'test/unit/engine/cli-diff-report.test.ts',
       'test/unit/engine/cli-push-plan.test.ts',
       'test/unit/engine/cli-push-outcomes.test.ts',
@@ -40,6 +45,10 @@ export const AREAS = {
       'test/unit/engine/cli-sync.test.ts',
       'test/unit/engine/cli-merge.test.ts',
       'test/unit/engine/cli-push-reads.test.ts',
+      'test/unit/engine/cli-hardening.test.ts',
+      'test/unit/engine/cli-environments.test.ts',
+      'test/unit/engine/cli-environments-state.test.ts',
+      'test/unit/engine/cli-flags.test.ts',
     ],
   },
   sync: {
