@@ -129,7 +129,7 @@ export async function pullCommand(root: string, connection: Connection, options:
       `${counts.merged ? `, merged ${counts.merged}` : ''}` +
       `${counts.conflict ? `, ${counts.conflict} with conflicts left as they are (${CONFLICT_HINT})` : ''}` +
       `${counts.missing ? `, ${counts.missing} gone from the server` : ''}` +
-      `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}' into ${folder}/).`,
+      `${counts.failed ? `, ${counts.failed} failed` : ''} ('${environment}'${options.files.length ? '' : ` into ${folder}/`}).`,
   );
   return counts.conflict ? EXIT.conflict : counts.failed ? EXIT.differences : EXIT.ok;
 }

@@ -80,7 +80,7 @@ describe('pull, render and promote', () => {
     const again = await w.svc(['pull', '--all', '--env', 'development']);
     assert.equal(again.code, 0);
     assert.equal(again.stdout, '');
-    assert.match(again.stderr, new RegExp(`Pulled 0, unchanged ${definitions.length}`));
+    assert.match(again.stderr, new RegExp(`Pulled 0, unchanged ${definitions.length} \\('development' into svc/, state in \\.svc-deploy/development/\\)`));
   });
 
   test('the shared state holds no secret, no machine path and no time', async () => {
@@ -190,6 +190,8 @@ describe('drift in a fresh clone (no cache)', () => {
     const run = await w.svc(['pull', '--env', 'production', GOLD]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /pulled {5}svc\/gold-plan\.policy\.json \(environments\/production\/svc\/gold-plan\.policy\.json\)/);
+    // Pulled again where it is: the closing line names no folder.
+    assert.match(run.stderr, /Pulled 1, unchanged 0 \('production', state in \.svc-deploy\/production\/\)\.$/m);
     assert.deepEqual(await w.readJson(GOLD_OVERLAY), { rate: 6000, tags: ['team-payments'] });
     assert.equal(await w.read(GOLD), before, 'the definition did not move');
     assert.equal((await w.svc(['diff', '--env', 'production'])).code, 0);

@@ -26,6 +26,8 @@ const ESC = String.fromCharCode(27);
 /** What the terminal's progress line is cleared with (io.ts). */
 const CLEAR = `\r${ESC}[2K`;
 const summary = (parts: string, folder = 'svc') => `Pulled ${parts} ('${ENV_NAME}' into ${folder}/).\n`;
+/** Files pulled again stay where they are: the closing line names no folder. */
+const again = (parts: string) => `Pulled ${parts} ('${ENV_NAME}').\n`;
 
 let w: CliWorld;
 let proxy: CountingProxy;
@@ -249,14 +251,14 @@ describe('svc pull FILE: what is read', () => {
     const few = await svc(dir, ['pull', ...files.slice(0, LISTING_FROM - 1)]);
     assert.equal(few.code, 0, few.stderr);
     assert.equal(few.stdout, '');
-    assert.equal(few.stderr, summary(`0, unchanged ${LISTING_FROM - 1}`));
+    assert.equal(few.stderr, again(`0, unchanged ${LISTING_FROM - 1}`));
     assert.deepEqual(listings(proxy.requests), []);
     assert.ok(singleApiReads(proxy.requests).length >= 10, proxy.requests.join('\n'));
 
     proxy.reset();
     const many = await svc(dir, ['pull', ...files.slice(0, LISTING_FROM)]);
     assert.equal(many.code, 0, many.stderr);
-    assert.equal(many.stderr, summary(`0, unchanged ${LISTING_FROM}`));
+    assert.equal(many.stderr, again(`0, unchanged ${LISTING_FROM}`));
     assert.deepEqual(listings(proxy.requests), ['GET /api/apis?p=-1']);
     assert.deepEqual(singleApiReads(proxy.requests), []);
   });
@@ -265,7 +267,7 @@ describe('svc pull FILE: what is read', () => {
     const dir = await pulledWorkspace();
     const run = await svc(dir, ['pull', PAYMENTS]);
     assert.equal(run.code, 0, run.stderr);
-    assert.equal(run.stderr, summary('0, unchanged 1'));
+    assert.equal(run.stderr, again('0, unchanged 1'));
     assert.deepEqual(listings(proxy.requests), []);
     assert.deepEqual(singleApiReads(proxy.requests), [`GET /svc/apis/oas/${SEED_API_IDS.paymentsOas}`, `GET /api/apis/${SEED_API_IDS.paymentsOas}`]);
   });
@@ -284,7 +286,7 @@ describe('svc pull FILE: what is read', () => {
     const run = await svc(dir, ['pull', file]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, '');
-    assert.equal(run.stderr, summary('0, unchanged 1'));
+    assert.equal(run.stderr, again('0, unchanged 1'));
     const documentReads = proxy.requests.filter((r) => r.startsWith('GET /svc/apis/oas/'));
     assert.deepEqual(documentReads, [`GET /svc/apis/oas/${SEED_API_IDS.inventoryOas}?mode=public`]);
     assert.equal(await read(dir, file), text);
@@ -301,13 +303,13 @@ describe('svc pull FILE: each outcome, its line and its count', () => {
     const run = await svc(dir, ['pull', GOLD, 'svc/silver-plan.policy.json']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, `kept       ${GOLD} (local changes; --force replaces them)\n`);
-    assert.equal(run.stderr, summary('0, unchanged 1, kept 1 with local changes'));
+    assert.equal(run.stderr, again('0, unchanged 1, kept 1 with local changes'));
     assert.equal(await read(dir, GOLD), mine, 'the file is as I left it');
 
     const forced = await svc(dir, ['pull', GOLD, '--force']);
     assert.equal(forced.code, 0, forced.stderr);
     assert.equal(forced.stdout, `pulled     ${GOLD}\n`);
-    assert.equal(forced.stderr, summary('1, unchanged 0'));
+    assert.equal(forced.stderr, again('1, unchanged 0'));
     assert.deepEqual(await readJson(dir, GOLD), gold);
   });
 
@@ -321,7 +323,7 @@ describe('svc pull FILE: each outcome, its line and its count', () => {
     const run = await svc(dir, ['pull', file]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, `merged     ${file} (from the server: per, quota_max; your changes kept)\n`);
-    assert.equal(run.stderr, summary('0, unchanged 0, merged 1'));
+    assert.equal(run.stderr, again('0, unchanged 0, merged 1'));
     assert.deepEqual(await readJson(dir, file), { ...mine, rate: 11, per: 61, quota_max: 99 });
   });
 
@@ -335,7 +337,7 @@ describe('svc pull FILE: each outcome, its line and its count', () => {
     const run = await svc(dir, ['pull', file]);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, `merged     ${file} (from the server: nothing; your changes kept)\n`);
-    assert.equal(run.stderr, summary('0, unchanged 0, merged 1'));
+    assert.equal(run.stderr, again('0, unchanged 0, merged 1'));
   });
 
   test('the same member changed on both sides: a conflict per path with base, mine and theirs; exit 3, the file kept', async () => {
@@ -355,7 +357,7 @@ describe('svc pull FILE: each outcome, its line and its count', () => {
     );
     assert.equal(
       run.stderr,
-      summary("0, unchanged 1, 1 with conflicts left as they are (resolve with --ours/--theirs, or --force to take the server's version)"),
+      again("0, unchanged 1, 1 with conflicts left as they are (resolve with --ours/--theirs, or --force to take the server's version)"),
     );
     assert.equal(await read(dir, file), mine);
   });
@@ -389,7 +391,7 @@ describe('svc pull FILE: each outcome, its line and its count', () => {
       `missing    key '(key)' is no longer on '${ENV_NAME}'`,
       `missing    policy 'deleted-policy' is no longer on '${ENV_NAME}'`,
     ]);
-    assert.equal(run.stderr, summary('0, unchanged 0, 2 gone from the server'));
+    assert.equal(run.stderr, again('0, unchanged 0, 2 gone from the server'));
     assert.ok(await exists(path.join(dir, GOLD)));
   });
 
@@ -407,7 +409,7 @@ describe('svc pull FILE: each outcome, its line and its count', () => {
       const failed = "The server failed; its message may say why. Try again later or check the server's log.";
       assert.deepEqual(run.stderr.split('\n').sort(), [
         '',
-        summary('0, unchanged 1, 2 failed').trimEnd(),
+        again('0, unchanged 1, 2 failed').trimEnd(),
         `svc: key (key): GET /api/apis/{apiID}/keys/{keyID} failed (HTTP 500): database is down. ${failed}`,
         `svc: policy 'gold-plan': GET /svc/policies failed (HTTP 500): database is down. ${failed}`,
       ]);

@@ -127,6 +127,8 @@ export async function envPullCommand(
   out.endProgress();
   for (const note of notes) out.note(`note: ${note}`);
   const extra = (['kept', 'missing', 'refused', 'failed', 'not selected'] as const).filter((k) => counts[k]).map((k) => `, ${k} ${counts[k]}`);
-  out.note(`Pulled ${counts.pulled}, unchanged ${counts.unchanged}${extra.join('')} ('${environment}' into ${folder}/, state in .svc-deploy/${environment}/).`);
+  // New files go to the folder; files pulled again stay where they are.
+  const into = options.all ? ` into ${folder}/` : '';
+  out.note(`Pulled ${counts.pulled}, unchanged ${counts.unchanged}${extra.join('')} ('${environment}'${into}, state in .svc-deploy/${environment}/).`);
   return counts.failed || counts.refused ? EXIT.differences : EXIT.ok;
 }
