@@ -78,8 +78,9 @@ function authorityParses(authority: string): boolean {
 
 function hostParses(host: string): boolean {
   if (host.startsWith('[')) {
+    // No `]` ("missing ']' in host"): close is -1 and the "port" is the whole host, which starts with `[`.
     const close = host.lastIndexOf(']');
-    if (close === -1 || !validOptionalPort(host.slice(close + 1))) return false; // "missing ']' in host", "invalid port"
+    if (!validOptionalPort(host.slice(close + 1))) return false; // "invalid port"
     // After `]` come only a `:` and digits: nothing there to find or to unescape.
     const zone = host.indexOf('%25');
     if (zone !== -1) return unescapes(host.slice(0, zone), 'host') && unescapes(host.slice(zone, close), 'zone');
