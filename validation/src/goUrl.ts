@@ -12,10 +12,7 @@ export function goUrlParses(value: string): boolean {
 
 /** Would the reference accept `value` as a `uri-reference` (Go's url.Parse, and no `\`)? */
 export function isUriReference(value: string): boolean {
-  if (value.includes('\\')) return false;
-  const hash = value.indexOf('#');
-  if (hash < 0) return parses(value);
-  return parses(value.slice(0, hash)) && unescapes(value.slice(hash + 1), 'other');
+  return !value.includes('\\') && goUrlParses(value);
 }
 
 const CHAR = { percent: 0x25, colon: 0x3a, plus: 0x2b, minus: 0x2d, dot: 0x2e } as const;
@@ -37,7 +34,7 @@ function parses(raw: string): boolean {
     const c = raw.charCodeAt(i);
     if (c < 0x20 || c === 0x7f) return false; // "invalid control character in URL"
   }
-  if (raw === '*') return true;
+  // Go's `*` (the asterisk form) needs no case of its own here: as a path it passes too.
   let rest = raw;
   let hasScheme = false;
   for (let i = 0; i < raw.length; i++) {
@@ -58,38 +55,35 @@ function parses(raw: string): boolean {
   if (query >= 0) rest = rest.slice(0, query); // the query is kept raw, never checked
   if (!rest.startsWith('/')) {
     if (hasScheme) return true; // opaque (`mailto:…`)
-    const slash = rest.indexOf('/');
-    if ((slash < 0 ? rest : rest.slice(0, slash)).includes(':')) return false; // "first path segment in URL cannot contain colon"
+    if (rest.split('/', 1)[0].includes(':')) return false; // "first path segment in URL cannot contain colon"
   }
-  if ((hasScheme || !rest.startsWith('///')) && rest.startsWith('//')) {
-    const slash = rest.indexOf('/', 2);
-    const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
-    if (!authorityParses(authority)) return false;
-    rest = slash < 0 ? '' : rest.slice(slash);
-  }
+  // The authority runs to the next `/`. Go reads `///x` without a scheme as a path, not as an empty
+  // authority: the same answer here. What passes as an authority passes as a path too, so the
+  // path is checked with the authority still in front of it.
+  if (rest.startsWith('//') && !authorityParses(rest.slice(2).split('/', 1)[0])) return false;
   return unescapes(rest, 'other');
 }
 
 function authorityParses(authority: string): boolean {
-  const at = authority.lastIndexOf('@');
-  if (!hostParses(at < 0 ? authority : authority.slice(at + 1))) return false;
-  if (at < 0) return true;
-  const userinfo = authority.slice(0, at);
+  const at = authority.lastIndexOf('@'); // -1 without userinfo: the host is all of it
+  if (!hostParses(authority.slice(at + 1))) return false;
+  const userinfo = authority.slice(0, Math.max(at, 0));
   for (let i = 0; i < userinfo.length; i++) {
     const c = userinfo.charCodeAt(i);
     if (!(isAlpha(c) || isDigit(c) || USERINFO_MARKS.has(c))) return false; // "invalid userinfo"
   }
-  const colon = userinfo.indexOf(':');
-  if (colon < 0) return unescapes(userinfo, 'other');
-  return unescapes(userinfo.slice(0, colon), 'other') && unescapes(userinfo.slice(colon + 1), 'other');
+  // Go unescapes the user and the password apart (split at the first `:`); no escape spans a `:`.
+  return unescapes(userinfo, 'other');
 }
 
 function hostParses(host: string): boolean {
   if (host.startsWith('[')) {
+    // No `]` ("missing ']' in host"): close is -1 and the "port" is the whole host, which starts with `[`.
     const close = host.lastIndexOf(']');
-    if (close < 0 || !validOptionalPort(host.slice(close + 1))) return false; // "missing ']' in host", "invalid port"
-    const zone = host.slice(0, close).indexOf('%25');
-    if (zone >= 0) return unescapes(host.slice(0, zone), 'host') && unescapes(host.slice(zone, close), 'zone') && unescapes(host.slice(close), 'host');
+    if (!validOptionalPort(host.slice(close + 1))) return false; // "invalid port"
+    // After `]` come only a `:` and digits: nothing there to find or to unescape.
+    const zone = host.indexOf('%25');
+    if (zone !== -1) return unescapes(host.slice(0, zone), 'host') && unescapes(host.slice(zone, close), 'zone');
   } else {
     const colon = host.lastIndexOf(':');
     if (colon >= 0 && !validOptionalPort(host.slice(colon))) return false; // "invalid port"
@@ -112,7 +106,8 @@ function unescapes(s: string, mode: 'host' | 'zone' | 'other'): boolean {
   for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     if (c === CHAR.percent) {
-      if (i + 2 >= s.length || !isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;
+      // `%4` or `%` at the end: charCodeAt past the end is NaN, not hex (Go checks i+2 >= len(s) first).
+      if (!isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;
       const escaped = s.slice(i, i + 3);
       if (mode === 'host' && hexValue(s.charCodeAt(i + 1)) < 8 && escaped !== '%25') return false;
       if (mode === 'zone') {
