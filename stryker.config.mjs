@@ -118,6 +118,7 @@ export const AREAS = {
       'sandbox/src/routes/refusals.ts',
     ],
     tests: [
+      'test/unit/validation/nullPolicy.test.ts',
       'test/unit/validation/numberLiterals.test.ts',
       'test/unit/validation/severity.test.ts',
       'test/unit/validation/decoding.test.ts',
