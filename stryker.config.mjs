@@ -133,6 +133,7 @@ export const AREAS = {
     ],
     tests: [
       'test/unit/validation/goUrl.test.ts',
+      'test/unit/validation/nullPolicy.test.ts',
       'test/unit/validation/numberLiterals.test.ts',
       'test/unit/validation/severity.test.ts',
       'test/unit/validation/decoding.test.ts',

@@ -23,11 +23,14 @@ const noted = new WeakSet<object>();
 const withoutKv = new WeakSet<object>();
 
 /**
- * A digit, then a fraction of zeros or an exponent, then the end of a value: the only literals that
- * can be whole. Starting at a digit (not at the `:` before the value, which every member has) keeps
- * the search about 1 ms on a 2 MB text. A match inside a string (`"v1.0]"`) only costs the pass below.
+ * A digit, then a fraction of zeros or an exponent, then the end of a value; or 17 digits around a
+ * `.`: the only literals that can be whole (a fraction a double cannot hold, `1.0000000000000001`
+ * is 1, takes 17 significant digits). Starting at a digit (not at the `:` before the value, which
+ * every member has) keeps the search about 1 ms on a 2 MB text. A match inside a string
+ * (`"v1.0]"`) or a long plain integer only costs the pass below. (A fraction before an exponent
+ * needs no pattern: the exponent follows a digit.)
  */
-const CANDIDATE = /\d(?:\.0+|(?:\.\d+)?[eE][+-]?\d+)\s*[,\]}]/;
+const CANDIDATE = /\d(?:\.0+|[eE][+-]?\d+)\s*[,\]}]|[\d.]{18}/;
 
 /** Notes the whole-number literals of `text` (the source of `value`) on `value` and its containers; once per value. */
 export function noteNumberLiterals(text: string, value: unknown): void {
@@ -41,82 +44,79 @@ export function noteNumberLiterals(text: string, value: unknown): void {
 
 /** True when `value`'s text was noted and holds no key-value reference. */
 export function textHoldsNoKvReference(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && withoutKv.has(value);
+  // A WeakSet holds no primitive: `has` answers false for one.
+  return withoutKv.has(value as object);
 }
 
 /** The whole-number literals noted on `value` or inside it (paths relative to `value`). */
 export function numberLiteralsIn(value: unknown): readonly NumberLiteral[] {
-  return value !== null && typeof value === 'object' ? (notes.get(value) ?? []) : [];
+  // A WeakMap holds no primitive: `get` answers undefined for one.
+  return notes.get(value as object) ?? [];
 }
 
-/** Registers `literal` on every container from `root` down to the literal's parent. */
+/**
+ * Registers `literal` on every container from `root` down to the literal's parent, if the value
+ * JSON.parse kept there is the literal's (a repeated member name keeps the last one).
+ */
 function attach(root: object, literal: NumberLiteral): void {
+  const containers: object[] = [];
   let current: unknown = root;
-  for (let depth = 0; depth < literal.path.length; depth++) {
+  for (const key of literal.path) {
     if (current === null || typeof current !== 'object') return;
+    containers.push(current);
+    current = (current as Record<string, unknown>)[key as string];
+  }
+  if (current !== literal.value) return;
+  containers.forEach((container, depth) => {
     const relative = { ...literal, path: literal.path.slice(depth) };
-    const list = notes.get(current);
+    const list = notes.get(container);
     if (list) list.push(relative);
-    else notes.set(current, [relative]);
-    current = (current as Record<string, unknown>)[literal.path[depth] as string];
-  }
-  // The value JSON.parse kept must be the literal's (a repeated member name keeps the last one).
-  if (current !== literal.value) detach(root, literal);
+    else notes.set(container, [relative]);
+  });
 }
 
-function detach(root: object, literal: NumberLiteral): void {
-  let current: unknown = root;
-  for (let depth = 0; depth < literal.path.length && current !== null && typeof current === 'object'; depth++) {
-    const list = notes.get(current);
-    if (list) list.pop();
-    current = (current as Record<string, unknown>)[literal.path[depth] as string];
-  }
-}
-
+/** An open object (its member name so far, set at the first colon) or array (its item index so far). */
 interface Frame {
-  isObject: boolean;
-  key: string | number;
+  name?: string;
+  index: number;
 }
 
 /** One pass over strict JSON text: the path and text of every whole number written with `.` or an exponent. */
 function scanLiterals(text: string): NumberLiteral[] {
   const found: NumberLiteral[] = [];
   const stack: Frame[] = [];
-  let pendingKey: string | undefined;
+  // The last string: at a colon (outside strings, only after a member name), the member name.
+  let nameStart = 0;
+  let nameEnd = 0;
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
-      const start = i;
+      nameStart = i;
       for (i++; i < n; i++) {
         const d = text.charCodeAt(i);
         if (d === 0x5c) i++;
         else if (d === 0x22) break;
       }
-      const top = stack[stack.length - 1];
-      // A string right before a colon is a member name.
-      let j = i + 1;
-      while (j < n && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x0a || text.charCodeAt(j) === 0x0d || text.charCodeAt(j) === 0x09)) j++;
-      if (top?.isObject && text.charCodeAt(j) === 0x3a) pendingKey = JSON.parse(text.slice(start, i + 1)) as string;
+      nameEnd = i;
     } else if (c === 0x3a) {
-      const top = stack[stack.length - 1];
-      if (top && pendingKey !== undefined) top.key = pendingKey;
+      stack[stack.length - 1].name = JSON.parse(text.slice(nameStart, nameEnd + 1)) as string;
     } else if (c === 0x7b || c === 0x5b) {
-      stack.push({ isObject: c === 0x7b, key: 0 });
+      stack.push({ index: 0 });
     } else if (c === 0x7d || c === 0x5d) {
       stack.pop();
     } else if (c === 0x2c) {
-      const top = stack[stack.length - 1];
-      if (top && !top.isObject) top.key = (top.key as number) + 1;
+      stack[stack.length - 1].index++;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       let j = i + 1;
-      while (j < n && /[0-9eE.+-]/.test(text[j])) j++;
+      // charAt past the end is '' (no digit): the loop stops there.
+      while (/[0-9eE.+-]/.test(text.charAt(j))) j++;
       const literal = text.slice(i, j);
       i = j - 1;
       if (!/[.eE]/.test(literal)) continue;
       const value = Number(literal);
       if (!Number.isInteger(value)) continue;
-      found.push({ path: stack.map((f) => f.key), text: literal, value });
+      found.push({ path: stack.map((f) => f.name ?? f.index), text: literal, value });
     }
   }
   return found;
