@@ -15,28 +15,9 @@ import { pullResource } from '../../../engine/src/sync/pull';
 import { LISTING_FROM } from '../../../engine/src/sync/remoteCatalog';
 import { SyncStateStore } from '../../../engine/src/sync/stateStore';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { startCliWorld, type CliWorld } from './cliHarness';
-import { startCountingProxy, type CountingProxy } from './countingProxy';
+import { apiListings, env, policyReads, proxy, pulled, singleReads, useProxiedWorld, w } from './proxiedWorld';
 
-let w: CliWorld;
-let proxy: CountingProxy;
-/** The environment of `svc` through the proxy. */
-let env: NodeJS.ProcessEnv;
-/** Every pulled file, relative to the working folder. */
-let pulled: string[];
-
-before(async () => {
-  w = await startCliWorld();
-  const run = await w.svc(['pull', '--all']);
-  assert.equal(run.code, 0, run.stderr);
-  pulled = Object.keys((await w.readJson('.svc/state.json')).files).sort();
-  proxy = await startCountingProxy(w.url);
-  env = { ...w.env, SVC_DASHBOARD_URL: proxy.url };
-});
-after(async () => {
-  await proxy?.close();
-  await w?.close();
-});
+useProxiedWorld();
 
 const GOLD = 'svc/gold-plan.policy.json';
 const host = () => new URL(proxy.url).host;
@@ -53,11 +34,6 @@ async function diffJson(files: string[], options: { env?: NodeJS.ProcessEnv } = 
   assert.equal(report.exitCode, run.code);
   return { run, report, requests: [...proxy.requests] };
 }
-
-/** Reads of one API, its record or a policy on its own: what the listings make unnecessary. */
-const singleReads = (requests: readonly string[]) => requests.filter((r) => /^GET \/(svc|api)\/apis\/(oas\/|streams\/)?[0-9a-f]+(\?|$)/.test(r));
-const apiListings = (requests: readonly string[]) => requests.filter((r) => r.startsWith('GET /api/apis?'));
-const policyReads = (requests: readonly string[]) => requests.filter((r) => r === 'GET /svc/policies');
 
 /** Runs `body`, then puts the working folder's file and state back as they were. */
 async function keeping(files: string[], body: () => Promise<void>): Promise<void> {
@@ -145,7 +121,7 @@ describe('svc diff: nothing changed', () => {
     const target = { kind: 'oas' as const, id: SEED_API_IDS.inventoryOas };
     // The state as it was before this pull is put back afterwards; the public file is removed.
     await keeping([], async () => {
-      const outcome = await pullResource(ports, { environment: new URL(w.url).host, target, root: w.dir, folder: 'svc', mode: 'public' });
+      const outcome = await pullResource(ports, { environment: host(), target, root: w.dir, folder: 'svc', mode: 'public' });
       const file = path.relative(w.dir, outcome.file!).split(path.sep).join('/');
       try {
         assert.equal((await w.readJson(file))['x-svc-api-gateway'], undefined, 'the public form');

@@ -7,32 +7,16 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { pullResource } from '../../../engine/src/sync/pull';
 import { LISTING_FROM } from '../../../engine/src/sync/remoteCatalog';
 import { SyncStateStore } from '../../../engine/src/sync/stateStore';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { startCliWorld, type CliWorld } from './cliHarness';
-import { startCountingProxy, type CountingProxy } from './countingProxy';
+import { startCliWorld } from './cliHarness';
+import { startCountingProxy } from './countingProxy';
+import { apiListings, env, proxy, pulled, singleReads, useProxiedWorld, w } from './proxiedWorld';
 
-let w: CliWorld;
-let proxy: CountingProxy;
-/** The environment of `svc` through the proxy. */
-let env: NodeJS.ProcessEnv;
-/** Every pulled file, relative to the working folder. */
-let pulled: string[];
-
-before(async () => {
-  w = await startCliWorld();
-  proxy = await startCountingProxy(w.url);
-  env = { ...w.env, SVC_DASHBOARD_URL: proxy.url };
-  assert.equal((await w.svc(['pull', '--all'], { env })).code, 0);
-  pulled = Object.keys((await w.readJson('.svc/state.json')).files).sort();
-});
-after(async () => {
-  await proxy?.close();
-  await w?.close();
-});
+useProxiedWorld();
 
 const GOLD = 'svc/gold-plan.policy.json';
 const policyOnServer = async (id: string) => (await w.client.listPolicies()).find((p) => p.id === id)!;
@@ -74,8 +58,6 @@ async function dropBase(file: string) {
   await fs.rm(path.join(w.dir, '.svc', 'remote', `${remoteHash}.json`), { force: true });
 }
 
-const singleReads = (requests: readonly string[]) => requests.filter((r) => /^GET \/(svc|api)\/apis\/(oas\/|streams\/)?[0-9a-f]+(\?|$)/.test(r));
-const apiListings = (requests: readonly string[]) => requests.filter((r) => r.startsWith('GET /api/apis?'));
 const lines = (text: string) => text.split('\n').filter(Boolean);
 
 describe('svc push: what the plan reads', () => {
