@@ -195,7 +195,7 @@ export async function pushCommand(root: string, connection: Connection, options:
       // Stryker disable next-line ConditionalExpression,LogicalOperator: the dry pass's writeMerged is called exactly for a merge that leaves nothing to send
       if (outcome.merge && mergedText !== undefined) {
         await fs.writeFile(work.file, mergedText);
-        out.out(`merged     ${work.key} (from the server: ${outcome.merge.fromServer.join(', ') || 'nothing'}); it now equals the server's version`);
+        out.out(nothingToSend(work.key, outcome.merge.fromServer));
       } else unchanged.push(work.key);
       await recordPush(store, root, work.key, environment, work.record, outcome);
     } else if (!summary) {
@@ -267,7 +267,11 @@ export async function pushCommand(root: string, connection: Connection, options:
       continue;
     }
     out.endProgress();
-    if (outcome.status === 'pushed' || outcome.status === 'no-op') {
+    if (outcome.status === 'no-op') {
+      // The server moved while the question waited, to where the file is (merged in, or on its own).
+      await recordPush(store, root, p.work.key, environment, p.work.record, outcome);
+      out.out(nothingToSend(p.work.key, outcome.merge?.fromServer));
+    } else if (outcome.status === 'pushed') {
       await recordPush(store, root, p.work.key, environment, p.work.record, outcome);
       const reload = outcome.reloaded ? ' (gateway reloaded: live)' : ' (stored; live after a gateway reload: --reload)';
       out.out(`${outcome.merge ? 'merged and pushed' : 'pushed    '} ${p.work.key}${outcome.route?.reloadNeeded ? reload : ''}`);
@@ -284,6 +288,12 @@ export async function pushCommand(root: string, connection: Connection, options:
   }
   return conflicted ? EXIT.conflict : failed ? EXIT.differences : EXIT.ok;
 }
+
+/** A file that equals the server's version after all: merged with the server's changes, or the same already. */
+const nothingToSend = (key: string, fromServer: readonly string[] = []) =>
+  fromServer.length
+    ? `merged     ${key} (from the server: ${fromServer.join(', ')}); it now equals the server's version, nothing was sent`
+    : `unchanged  ${key} (the server has it already; nothing was sent)`;
 
 /** The pipeline for one file with the CLI's answers: no dialogs, the flags decide. */
 async function runPipeline(

@@ -170,7 +170,7 @@ describe('svc push: what a merge, a resolution and the lint print', () => {
       await setOnServer(gold.id, { rate: gold.rate + 1, per: gold.per + 1, quota_max: gold.quota_max + 1 });
       const run = await push(['--yes']);
       assert.equal(run.code, 0, run.stdout + run.stderr);
-      assert.equal(run.stdout, `merged     ${GOLD} (from the server: per, quota_max); it now equals the server's version\n`);
+      assert.equal(run.stdout, `merged     ${GOLD} (from the server: per, quota_max); it now equals the server's version, nothing was sent\n`);
       assert.deepEqual(await w.readJson(GOLD), { ...gold, rate: gold.rate + 1, per: gold.per + 1, quota_max: gold.quota_max + 1 });
       assert.deepEqual(
         run.requests.filter((r) => /^(PUT|POST)/.test(r)),
@@ -239,13 +239,34 @@ describe('svc push: between the question and the send', () => {
         },
       });
       assert.equal(run.code, 0, run.stdout + run.stderr);
-      // The send found the server moved, merged the file with it, and had nothing left to send.
-      assert.match(run.stdout, new RegExp(`^merged and pushed ${GOLD}$`, 'm'));
+      // The send found the server moved to where the file is: nothing left to send, and it says so.
+      assert.match(run.stdout, new RegExp(`^unchanged  ${GOLD} \\(the server has it already; nothing was sent\\)$`, 'm'));
       assert.deepEqual(
         run.requests.filter((r) => /^(PUT|POST)/.test(r)),
         [],
       );
       assert.equal((await w.svc(['diff', GOLD], { env })).code, 0, 'recorded: the file and the server agree');
+    });
+  });
+
+  test("the server made the file's change and another while the question waited: merged into the file, nothing sent", async () => {
+    await keeping([GOLD], async () => {
+      const gold = await w.readJson(GOLD);
+      await w.writeJson(GOLD, { ...gold, rate: gold.rate + 6 });
+      const run = await push([], {
+        tty: true,
+        ask: async () => {
+          await setOnServer(gold.id, { rate: gold.rate + 6, per: gold.per + 1 });
+          return true;
+        },
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, new RegExp(`^merged {5}${GOLD} \\(from the server: per\\); it now equals the server's version, nothing was sent$`, 'm'));
+      assert.deepEqual(await w.readJson(GOLD), { ...gold, rate: gold.rate + 6, per: gold.per + 1 });
+      assert.deepEqual(
+        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
+        [],
+      );
     });
   });
 

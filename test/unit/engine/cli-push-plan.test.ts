@@ -153,7 +153,7 @@ describe('svc push: nothing left to send', () => {
     await w.writeJson(GOLD, { ...policy, rate: policy.rate + 11 });
     const run = await w.svc(['push', '--yes', GOLD]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /^merged {5}svc\/gold-plan\.policy\.json \(from the server: per\); it now equals the server's version$/m);
+    assert.match(run.stdout, /^merged {5}svc\/gold-plan\.policy\.json \(from the server: per\); it now equals the server's version, nothing was sent$/m);
     assert.doesNotMatch(run.stdout, /^Push to /m, 'no plan: nothing is sent');
     assert.equal((await w.readJson(GOLD)).per, policy.per + 2, 'the merge was written to the file');
     assert.equal((await w.svc(['diff', GOLD])).code, 0, 'and recorded: no difference left');
