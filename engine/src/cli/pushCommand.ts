@@ -274,6 +274,7 @@ export async function pushCommand(root: string, connection: Connection, options:
     } else if (outcome.status === 'pushed') {
       await recordPush(store, root, p.work.key, environment, p.work.record, outcome);
       const reload = outcome.reloaded ? ' (gateway reloaded: live)' : ' (stored; live after a gateway reload: --reload)';
+      // Stryker disable next-line OptionalChaining: a pushed outcome always carries its route
       out.out(`${outcome.merge ? 'merged and pushed' : 'pushed    '} ${p.work.key}${outcome.route?.reloadNeeded ? reload : ''}`);
     } else {
       // The server moved between the plan and the send.

@@ -249,6 +249,27 @@ describe('svc push: between the question and the send', () => {
     });
   });
 
+  test('the server came to equal the file while the question waited, and the pulled version is gone: unchanged, nothing sent', async () => {
+    await keeping([GOLD], async () => {
+      const gold = await w.readJson(GOLD);
+      await w.writeJson(GOLD, { ...gold, rate: gold.rate + 6 });
+      const run = await push([], {
+        tty: true,
+        ask: async () => {
+          await setOnServer(gold.id, { rate: gold.rate + 6 });
+          await dropBase(GOLD);
+          return true;
+        },
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, new RegExp(`^unchanged  ${GOLD} \\(the server has it already; nothing was sent\\)$`, 'm'));
+      assert.deepEqual(
+        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
+        [],
+      );
+    });
+  });
+
   test("the server made the file's change and another while the question waited: merged into the file, nothing sent", async () => {
     await keeping([GOLD], async () => {
       const gold = await w.readJson(GOLD);
