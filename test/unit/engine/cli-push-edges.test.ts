@@ -59,6 +59,26 @@ async function dropBase(file: string) {
 }
 
 const lines = (text: string) => text.split('\n').filter(Boolean);
+const sends = (requests: readonly string[]) => requests.filter((r) => /^(PUT|POST)/.test(r));
+
+type Policy = Record<string, any>;
+/**
+ * Changes GOLD in the file, then pushes on a terminal; while the question waits, the server's GOLD
+ * changes too (and its pulled version goes, with `withoutBase`). The run, and GOLD as pulled.
+ */
+async function pushWhileAsked(inFile: (gold: Policy) => Policy, onServer: (gold: Policy) => Policy, options: { withoutBase?: boolean } = {}) {
+  const gold = await w.readJson(GOLD);
+  await w.writeJson(GOLD, { ...gold, ...inFile(gold) });
+  const run = await push([], {
+    tty: true,
+    ask: async () => {
+      await setOnServer(gold.id, onServer(gold));
+      if (options.withoutBase) await dropBase(GOLD);
+      return true;
+    },
+  });
+  return { run, gold };
+}
 
 describe('svc push: what the plan reads', () => {
   test(`${LISTING_FROM - 1} named files: each API read on its own; ${LISTING_FROM}: the listing once, no API on its own`, async () => {
@@ -172,10 +192,7 @@ describe('svc push: what a merge, a resolution and the lint print', () => {
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.equal(run.stdout, `merged     ${GOLD} (from the server: per, quota_max); it now equals the server's version, nothing was sent\n`);
       assert.deepEqual(await w.readJson(GOLD), { ...gold, rate: gold.rate + 1, per: gold.per + 1, quota_max: gold.quota_max + 1 });
-      assert.deepEqual(
-        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
-        [],
-      );
+      assert.deepEqual(sends(run.requests), []);
     });
   });
 
@@ -218,10 +235,7 @@ describe('svc push: what a merge, a resolution and the lint print', () => {
         [`${GOLD}:L:C error svc.schema.type \`per\` must be a number.`, `${GOLD}:L:C error svc.schema.type \`quota_max\` must be an integer.`],
       );
       assert.equal(run.stderr, 'svc: svc-lint found 2 error(s): fix them before pushing; nothing was pushed.\n');
-      assert.deepEqual(
-        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
-        [],
-      );
+      assert.deepEqual(sends(run.requests), []);
     });
   });
 });
@@ -229,80 +243,51 @@ describe('svc push: what a merge, a resolution and the lint print', () => {
 describe('svc push: between the question and the send', () => {
   test('the server came to equal the file while the question waited: nothing to send, exit 0', async () => {
     await keeping([GOLD], async () => {
-      const gold = await w.readJson(GOLD);
-      await w.writeJson(GOLD, { ...gold, rate: gold.rate + 6 });
-      const run = await push([], {
-        tty: true,
-        ask: async () => {
-          await setOnServer(gold.id, { rate: gold.rate + 6 });
-          return true;
-        },
-      });
+      const { run } = await pushWhileAsked(
+        (g) => ({ rate: g.rate + 6 }),
+        (g) => ({ rate: g.rate + 6 }),
+      );
       assert.equal(run.code, 0, run.stdout + run.stderr);
       // The send found the server moved to where the file is: nothing left to send, and it says so.
       assert.match(run.stdout, new RegExp(`^unchanged  ${GOLD} \\(the server has it already; nothing was sent\\)$`, 'm'));
-      assert.deepEqual(
-        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
-        [],
-      );
+      assert.deepEqual(sends(run.requests), []);
       assert.equal((await w.svc(['diff', GOLD], { env })).code, 0, 'recorded: the file and the server agree');
     });
   });
 
   test('the server came to equal the file while the question waited, and the pulled version is gone: unchanged, nothing sent', async () => {
     await keeping([GOLD], async () => {
-      const gold = await w.readJson(GOLD);
-      await w.writeJson(GOLD, { ...gold, rate: gold.rate + 6 });
-      const run = await push([], {
-        tty: true,
-        ask: async () => {
-          await setOnServer(gold.id, { rate: gold.rate + 6 });
-          await dropBase(GOLD);
-          return true;
-        },
-      });
+      const { run } = await pushWhileAsked(
+        (g) => ({ rate: g.rate + 6 }),
+        (g) => ({ rate: g.rate + 6 }),
+        { withoutBase: true },
+      );
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.match(run.stdout, new RegExp(`^unchanged  ${GOLD} \\(the server has it already; nothing was sent\\)$`, 'm'));
-      assert.deepEqual(
-        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
-        [],
-      );
+      assert.deepEqual(sends(run.requests), []);
     });
   });
 
   test("the server made the file's change and another while the question waited: merged into the file, nothing sent", async () => {
     await keeping([GOLD], async () => {
-      const gold = await w.readJson(GOLD);
-      await w.writeJson(GOLD, { ...gold, rate: gold.rate + 6 });
-      const run = await push([], {
-        tty: true,
-        ask: async () => {
-          await setOnServer(gold.id, { rate: gold.rate + 6, per: gold.per + 1 });
-          return true;
-        },
-      });
+      const { run, gold } = await pushWhileAsked(
+        (g) => ({ rate: g.rate + 6 }),
+        (g) => ({ rate: g.rate + 6, per: g.per + 1 }),
+      );
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.match(run.stdout, new RegExp(`^merged {5}${GOLD} \\(from the server: per\\); it now equals the server's version, nothing was sent$`, 'm'));
       assert.deepEqual(await w.readJson(GOLD), { ...gold, rate: gold.rate + 6, per: gold.per + 1 });
-      assert.deepEqual(
-        run.requests.filter((r) => /^(PUT|POST)/.test(r)),
-        [],
-      );
+      assert.deepEqual(sends(run.requests), []);
     });
   });
 
   test('the server moved while the question waited and the pulled version is gone: cancelled (exit 3), not overwritten', async () => {
     await keeping([GOLD], async () => {
-      const gold = await w.readJson(GOLD);
-      await w.writeJson(GOLD, { ...gold, rate: gold.rate + 1 });
-      const run = await push([], {
-        tty: true,
-        ask: async () => {
-          await setOnServer(gold.id, { per: gold.per + 1 });
-          await dropBase(GOLD);
-          return true;
-        },
-      });
+      const { run, gold } = await pushWhileAsked(
+        (g) => ({ rate: g.rate + 1 }),
+        (g) => ({ per: g.per + 1 }),
+        { withoutBase: true },
+      );
       assert.equal(run.code, 3, run.stdout + run.stderr);
       assert.match(run.stderr, new RegExp(`${GOLD}: Push cancelled: .* since you pulled it; nothing was sent`));
       const now = await policyOnServer(gold.id);
