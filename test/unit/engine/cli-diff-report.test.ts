@@ -15,7 +15,7 @@ import { pullResource } from '../../../engine/src/sync/pull';
 import { LISTING_FROM } from '../../../engine/src/sync/remoteCatalog';
 import { SyncStateStore } from '../../../engine/src/sync/stateStore';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
-import { apiListings, env, policyReads, proxy, pulled, singleReads, useProxiedWorld, w } from './proxiedWorld';
+import { apiListings, env, keeping, policyReads, proxy, pulled, singleReads, useProxiedWorld, w } from './proxiedWorld';
 
 useProxiedWorld();
 
@@ -33,21 +33,6 @@ async function diffJson(files: string[], options: { env?: NodeJS.ProcessEnv } = 
   assert.ok(validate(report), JSON.stringify(validate.errors));
   assert.equal(report.exitCode, run.code);
   return { run, report, requests: [...proxy.requests] };
-}
-
-/** Runs `body`, then puts the working folder's file and state back as they were. */
-async function keeping(files: string[], body: () => Promise<void>): Promise<void> {
-  const saved = new Map<string, string | undefined>();
-  for (const f of [...files, '.svc/state.json']) saved.set(f, await fs.readFile(path.join(w.dir, f), 'utf8').catch(() => undefined));
-  try {
-    await body();
-  } finally {
-    for (const [f, text] of saved) {
-      // Removed first: a symlink put in the file's place is replaced, not written through.
-      await fs.rm(path.join(w.dir, f), { force: true });
-      if (text !== undefined) await fs.writeFile(path.join(w.dir, f), text);
-    }
-  }
 }
 
 describe('svc diff: nothing changed', () => {

@@ -14,7 +14,7 @@ import { SyncStateStore } from '../../../engine/src/sync/stateStore';
 import { SEED_API_IDS } from '../../../sandbox/src/seed/ids';
 import { startCliWorld } from './cliHarness';
 import { startCountingProxy } from './countingProxy';
-import { apiListings, env, proxy, pulled, singleReads, useProxiedWorld, w } from './proxiedWorld';
+import { apiListings, env, keeping, proxy, pulled, singleReads, useProxiedWorld, w } from './proxiedWorld';
 
 useProxiedWorld();
 
@@ -30,26 +30,6 @@ async function push(args: string[], options: { tty?: boolean; ask?: (q: string) 
   proxy.reset();
   const run = await w.svc(['push', ...args], { env: options.env ?? env, tty: options.tty, ask: options.ask });
   return { ...run, requests: [...proxy.requests] };
-}
-
-/** Runs `body`, then puts the files, the state (and the pulled versions) and the server's policies back as they were. */
-async function keeping(files: string[], body: () => Promise<void>): Promise<void> {
-  const saved = new Map<string, string | undefined>();
-  for (const f of files) saved.set(f, await fs.readFile(path.join(w.dir, f), 'utf8').catch(() => undefined));
-  const stateCopy = `${w.dir}-state`;
-  await fs.cp(path.join(w.dir, '.svc'), stateCopy, { recursive: true });
-  const policies = await w.client.listPolicies();
-  try {
-    await body();
-  } finally {
-    for (const [f, text] of saved) {
-      await fs.rm(path.join(w.dir, f), { force: true });
-      if (text !== undefined) await fs.writeFile(path.join(w.dir, f), text);
-    }
-    await fs.rm(path.join(w.dir, '.svc'), { recursive: true, force: true });
-    await fs.rename(stateCopy, path.join(w.dir, '.svc'));
-    for (const p of policies) await w.client.updatePolicy(p.id!, p);
-  }
 }
 
 /** Removes the pulled version a file's record points at (.svc/remote/<hash>): the base of a merge. */

@@ -2,6 +2,8 @@
 // cli-push-edges): one sandbox per test file, everything pulled through a counting proxy
 // (countingProxy.ts), and the requests that tell a listing from a read of one resource.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import { after, before } from 'node:test';
 import { startCliWorld, type CliWorld } from './cliHarness';
 import { startCountingProxy, type CountingProxy } from './countingProxy';
@@ -27,6 +29,27 @@ export function useProxiedWorld(): void {
     await proxy?.close();
     await w?.close();
   });
+}
+
+/** Runs `body`, then puts the files, the state (and the pulled versions) and the server's policies back as they were. */
+export async function keeping(files: string[], body: () => Promise<void>): Promise<void> {
+  const saved = new Map<string, string | undefined>();
+  for (const f of files) saved.set(f, await fs.readFile(path.join(w.dir, f), 'utf8').catch(() => undefined));
+  const stateCopy = `${w.dir}-state`;
+  await fs.cp(path.join(w.dir, '.svc'), stateCopy, { recursive: true });
+  const policies = await w.client.listPolicies();
+  try {
+    await body();
+  } finally {
+    for (const [f, text] of saved) {
+      // Removed first: a symlink put in the file's place is replaced, not written through.
+      await fs.rm(path.join(w.dir, f), { force: true });
+      if (text !== undefined) await fs.writeFile(path.join(w.dir, f), text);
+    }
+    await fs.rm(path.join(w.dir, '.svc'), { recursive: true, force: true });
+    await fs.rename(stateCopy, path.join(w.dir, '.svc'));
+    for (const p of policies) await w.client.updatePolicy(p.id!, p);
+  }
 }
 
 /** Reads of one API, its record or a policy on its own: what the listings make unnecessary. */
